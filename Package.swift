@@ -1,0 +1,100 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "bake",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "bake", targets: ["bake"]),
+        .executable(name: "bake-metaweblog", targets: ["bake-metaweblog"]),
+        .executable(name: "bake-bench", targets: ["bake-bench"]),
+        .library(name: "BakeKit", targets: ["BakeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+    ],
+    targets: [
+        // C libraries, through the system's packages.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+
+        // The pure core: posts, plan, templates, feeds. No disk, no network.
+        .target(
+            name: "BakeKit",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // XML-RPC values and their codec, on libxml2.
+        .target(name: "XMLRPC", dependencies: ["CLibXML2"]),
+        // The default theme, compiled into the binary from site-template/.
+        .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
+        // The disk edge: read the blog, write the site.
+        .target(name: "BakeIO", dependencies: ["BakeKit", "DefaultTheme"]),
+        // bake preview: serve, watch, rebuild, reload.
+        .target(
+            name: "BakeServer",
+            dependencies: [
+                "BakeIO",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The metaWeblog / Blogger / MT XML-RPC shim.
+        .target(
+            name: "MetaWeblog",
+            dependencies: [
+                "BakeIO", "XMLRPC",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "bake",
+            dependencies: [
+                "BakeIO", "BakeServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "bake-metaweblog",
+            dependencies: [
+                "MetaWeblog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "bake-bench",
+            dependencies: [
+                "BakeIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
+
+        .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
+        .testTarget(name: "BakeIOTests", dependencies: ["BakeIO"]),
+        .testTarget(name: "BakeServerTests", dependencies: ["BakeServer"]),
+        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake"]),
+    ]
+)

@@ -1,0 +1,23 @@
+import BakeKit
+
+/// The paths of a blog folder: `site.settings`, `posts/`, `pages/`, `drafts/`, `static/`,
+/// `templates/`, and the default output folder `site/`.
+public struct BlogFolder: Sendable, Hashable {
+    /// The blog folder, absolute and without a trailing slash.
+    public let root: String
+
+    public init(root: String) {
+        var root = root
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        self.root = root
+    }
+
+    public var settingsPath: String { root + "/site.settings" }
+    public var defaultOutput: String { root + "/site" }
+
+    /// An absolute path inside the blog for a relative one.
+    public func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// Whether the folder holds a `site.settings`.
+    public var hasSettings: Bool { FileIO.exists(settingsPath) }
+}

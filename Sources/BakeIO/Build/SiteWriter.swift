@@ -1,0 +1,159 @@
+import BakeKit
+
+/// Puts a finished site into the output folder: writes only what changed, removes only what
+/// earlier builds wrote and this one no longer makes, and records it all in the manifest.
+public struct SiteWriter: Sendable {
+    /// What goes into one output file.
+    public enum Content: Sendable {
+        /// Freshly rendered bytes.
+        case bytes([UInt8])
+        /// A copy of a file elsewhere (static files).
+        case copy(from: String)
+        /// Known to be unchanged since the last build; leave it.
+        case keep
+    }
+
+    /// One output file.
+    public struct Item: Sendable {
+        public let path: String
+        public let fingerprint: UInt64
+        public let content: Content
+
+        public init(path: String, fingerprint: UInt64, content: Content) {
+            self.path = path
+            self.fingerprint = fingerprint
+            self.content = content
+        }
+    }
+
+    public let output: String
+
+    public init(output: String) {
+        self.output = output
+    }
+
+    /// The manifest of the last build, or nil for a new, empty (or absent) folder.
+    /// Throws if the folder is not empty and bake did not make it.
+    public func existingManifest() throws(BuildFailure) -> SiteManifest? {
+        let manifestPath = output + "/" + SiteManifest.fileName
+        if FileIO.exists(manifestPath) {
+            guard let bytes = try? FileIO.read(manifestPath),
+                  let manifest = SiteManifest(text: String(decoding: bytes, as: UTF8.self)) else {
+                throw BuildFailure([Diagnostic(path: manifestPath, line: nil, message: "the manifest is damaged; expected the file bake writes. Delete the output folder's contents and bake again")])
+            }
+            return manifest
+        }
+        guard FileIO.exists(output) else { return nil }
+        guard FileIO.isFolder(output) else {
+            throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not a folder; expected a folder for the site")])
+        }
+        let contents = (try? FileTree.scan(output)) ?? []
+        if !contents.isEmpty || !Self.isEmptyFolder(output) {
+            throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not empty and was not made by bake (it has no \(SiteManifest.fileName)); expected an empty folder or one bake wrote before")])
+        }
+        return nil
+    }
+
+    /// Whether a file bake recorded is still on disk as bake left it.
+    public func isIntact(_ record: SiteManifest.Record) -> Bool {
+        guard let entry = FileTree.entry(at: output + "/" + record.path, relativePath: record.path) else { return false }
+        return entry.size == record.size && entry.modified == record.modified
+    }
+
+    /// Writes `items`, removes stale files, and saves the manifest.
+    public func write(_ items: [Item], previous: SiteManifest?) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
+        let output = self.output
+        let outcomes = await parallelMap(items) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
+            Result { () throws(FileSystemError) in try Self.apply(item, output: output, previous: previous?.records[item.path]) }
+        }
+        var records: [String: SiteManifest.Record] = [:]
+        var written: [String] = []
+        var failures: [Diagnostic] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let (record, didWrite)):
+                records[record.path] = record
+                if didWrite { written.append(record.path) }
+            case .failure(let error):
+                failures.append(error.diagnostic(relativeTo: output))
+            }
+        }
+        var removed: [String] = []
+        if let previous {
+            for path in previous.records.keys.sorted() where records[path] == nil && failures.isEmpty {
+                guard Self.isSafeRelativePath(path) else { continue }
+                let full = output + "/" + path
+                do {
+                    try FileIO.remove(full)
+                    removed.append(path)
+                    FileIO.removeEmptyFolders(from: FileIO.parent(of: full), upTo: output)
+                } catch {
+                    failures.append(error.diagnostic(relativeTo: output))
+                }
+            }
+            // Keep records of files we could not replace, so a later build still owns them.
+            if !failures.isEmpty {
+                for (path, record) in previous.records where records[path] == nil { records[path] = record }
+            }
+        }
+        do {
+            try FileIO.writeAtomically(SiteManifest(records: records).encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
+        } catch {
+            failures.append(error.diagnostic(relativeTo: output))
+        }
+        if !failures.isEmpty { throw BuildFailure(failures) }
+        return (written.sorted(), items.count - written.count, removed)
+    }
+}
+
+private extension SiteWriter {
+    static func apply(_ item: Item, output: String, previous: SiteManifest.Record?) throws(FileSystemError) -> (SiteManifest.Record, Bool) {
+        let path = output + "/" + item.path
+        func record() throws(FileSystemError) -> SiteManifest.Record {
+            guard let entry = FileTree.entry(at: path, relativePath: item.path) else {
+                throw FileSystemError(path: path, operation: .stat, errno: 2)
+            }
+            return SiteManifest.Record(path: item.path, size: entry.size, modified: entry.modified, fingerprint: item.fingerprint)
+        }
+        switch item.content {
+        case .keep:
+            return (try record(), false)
+        case .bytes(let bytes):
+            if FileIO.contentEquals(path, bytes) { return (try record(), false) }
+            try FileIO.writeAtomically(bytes, to: path, durable: false)
+            return (try record(), true)
+        case .copy(let source):
+            if let previous, previous.fingerprint == item.fingerprint,
+               let entry = FileTree.entry(at: path, relativePath: item.path),
+               entry.size == previous.size, entry.modified == previous.modified {
+                return (previous, false)
+            }
+            let bytes = try FileIO.read(source)
+            if FileIO.contentEquals(path, bytes) { return (try record(), false) }
+            try FileIO.writeAtomically(bytes, to: path, durable: false)
+            return (try record(), true)
+        }
+    }
+
+    static func isSafeRelativePath(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    }
+
+    static func isEmptyFolder(_ path: String) -> Bool {
+        guard let dir = opendir(path) else { return false }
+        defer { closedir(dir) }
+        while let item = readdir(dir) {
+            let name = withUnsafePointer(to: item.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { return false }
+        }
+        return true
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

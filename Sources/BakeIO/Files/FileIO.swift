@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading whole files and writing them atomically: temp file, fsync, rename.
+public enum FileIO {
+    /// The bytes of the file at `path`.
+    public static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(path: path, operation: .read, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, operation: .read, errno: errno) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var total = 0
+        while true {
+            if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError(path: path, operation: .read, errno: errno)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        bytes.removeSubrange(total...)
+        return bytes
+    }
+
+    /// Whether the file at `path` holds exactly `bytes`.
+    public static func contentEquals(_ path: String, _ bytes: [UInt8]) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) == bytes.count else { return false }
+        guard let existing = try? read(path) else { return false }
+        return existing == bytes
+    }
+
+    /// Writes `bytes` to `path` so that a crash leaves either the old file or the new one:
+    /// a temp file in the same folder, fsync, rename over, then fsync of the folder.
+    /// - Parameter durable: fsync the data and the folder. Site output can skip this; the
+    ///   post tree never does.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(FileSystemError) {
+        let folder = parent(of: path)
+        try createFolders(folder)
+        let name = path.split(separator: "/").last.map(String.init) ?? "file"
+        var template = Array("\(folder)/.\(name).bake-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileSystemError(path: path, operation: .write, errno: errno) }
+        let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: FileSystemError?
+        var written = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = FileSystemError(path: path, operation: .write, errno: errno)
+                    return
+                }
+                written += count
+            }
+        }
+        if failure == nil, fchmod(fd, mode) != 0 { failure = FileSystemError(path: path, operation: .write, errno: errno) }
+        if failure == nil, durable, fsync(fd) != 0 { failure = FileSystemError(path: path, operation: .sync, errno: errno) }
+        close(fd)
+        if failure == nil, rename(tempPath, path) != 0 { failure = FileSystemError(path: path, operation: .rename, errno: errno) }
+        if let failure {
+            unlink(tempPath)
+            throw failure
+        }
+        if durable { syncFolder(folder) }
+    }
+
+    /// Creates `path` and its missing parents.
+    public static func createFolders(_ path: String) throws(FileSystemError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileSystemError(path: path, operation: .createFolder, errno: ENOTDIR) }
+            return
+        }
+        let up = parent(of: path)
+        if up != path, !up.isEmpty { try createFolders(up) }
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw FileSystemError(path: path, operation: .createFolder, errno: errno)
+        }
+    }
+
+    /// Renames within one file system, atomically; creates the destination's folder.
+    public static func move(_ source: String, to destination: String) throws(FileSystemError) {
+        try createFolders(parent(of: destination))
+        guard rename(source, destination) == 0 else { throw FileSystemError(path: source, operation: .rename, errno: errno) }
+        syncFolder(parent(of: destination))
+        syncFolder(parent(of: source))
+    }
+
+    /// Deletes one file; a missing file is not an error.
+    public static func remove(_ path: String) throws(FileSystemError) {
+        if unlink(path) != 0, errno != ENOENT { throw FileSystemError(path: path, operation: .remove, errno: errno) }
+    }
+
+    /// Removes `folder` and then its parents while they are empty, stopping at `root`.
+    public static func removeEmptyFolders(from folder: String, upTo root: String) {
+        var current = folder
+        while current.count > root.count, current.hasPrefix(root + "/"), rmdir(current) == 0 {
+            current = parent(of: current)
+        }
+    }
+
+    /// Whether a file or folder exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Whether `path` is a folder.
+    public static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The folder part of `path`.
+    public static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+private extension FileIO {
+    static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
+    }
+}

@@ -1,0 +1,26 @@
+import BakeKit
+
+/// The blog's post files on disk: where a new post goes, and atomic, durable writes there.
+public struct PostTree: Sendable {
+    public let blog: BlogFolder
+
+    public init(blog: BlogFolder) {
+        self.blog = blog
+    }
+
+    /// A free path for a new post, relative to the blog, e.g. `posts/2014/03/31/hello.markdown`,
+    /// adding `-2`, `-3` … to the slug when that day already has it (in any format).
+    public func newPostPath(folder: String = "posts", date: CivilTime, slug: String, format: BodyFormat) -> String {
+        let day = "\(folder)/\(date.year)/\(Self.two(date.month))/\(Self.two(date.day))"
+        let taken = Set(((try? FileTree.scan(blog.path(day))) ?? []).map { BodyFormat.stem(of: $0.path) })
+        let unique = Slug.unique(slug.isEmpty ? "post" : slug, taken: taken)
+        return "\(day)/\(unique).\(format == .html ? "html" : "markdown")"
+    }
+
+    /// Writes a file of the post tree: temp file, fsync, rename, fsync of the folder.
+    public func write(_ text: String, to relativePath: String) throws(FileSystemError) {
+        try FileIO.writeAtomically(Array(text.utf8), to: blog.path(relativePath), durable: true)
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// JSON Feed 1.1: `external_url` for link posts, no `title` for untitled posts.
+public struct JSONFeed: Sendable {
+    public let settings: SiteSettings
+
+    public init(settings: SiteSettings) {
+        self.settings = settings
+    }
+
+    /// The feed for `items`, newest first, each with its body HTML.
+    public func render(_ items: [(post: Post, html: String)]) -> String {
+        let rewriter = URLRewriter(origin: settings.origin)
+        let feed = Document(
+            version: "https://jsonfeed.org/version/1.1",
+            title: settings.name,
+            home_page_url: settings.url + "/",
+            feed_url: settings.url + "/feed.json",
+            description: settings.description.isEmpty ? nil : settings.description,
+            language: settings.language,
+            authors: settings.author.isEmpty ? nil : [Author(name: settings.author)],
+            items: items.map { post, html in
+                let permalink = settings.url + "/" + post.permalink.path
+                return Item(
+                    id: permalink,
+                    url: permalink,
+                    external_url: post.link,
+                    title: post.title.isEmpty ? nil : post.title,
+                    content_html: rewriter.absolutize(html, pageURL: permalink),
+                    summary: post.title.isEmpty ? nil : PlainText.truncate(post.excerpt, maxCharacters: 280),
+                    date_published: post.pubDate.civil(in: settings.timeZone).rfc3339,
+                    date_modified: post.modDate?.civil(in: settings.timeZone).rfc3339,
+                    tags: post.categories.isEmpty ? nil : post.categories
+                )
+            }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding these plain structs cannot fail.
+        let data = (try? encoder.encode(feed)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+private extension JSONFeed {
+    struct Document: Encodable {
+        let version: String
+        let title: String
+        let home_page_url: String
+        let feed_url: String
+        let description: String?
+        let language: String
+        let authors: [Author]?
+        let items: [Item]
+    }
+
+    struct Author: Encodable {
+        let name: String
+    }
+
+    struct Item: Encodable {
+        let id: String
+        let url: String
+        let external_url: String?
+        let title: String?
+        let content_html: String
+        let summary: String?
+        let date_published: String
+        let date_modified: String?
+        let tags: [String]?
+    }
+}

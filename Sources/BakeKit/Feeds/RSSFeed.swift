@@ -1,0 +1,53 @@
+/// RSS 2.0 with full content in `content:encoded`, permalink guids, RFC 822 dates and an
+/// `atom:link rel="self"`.
+public struct RSSFeed: Sendable {
+    public let settings: SiteSettings
+
+    public init(settings: SiteSettings) {
+        self.settings = settings
+    }
+
+    /// The feed for `items`, newest first, each with its body HTML.
+    public func render(_ items: [(post: Post, html: String)]) -> String {
+        let rewriter = URLRewriter(origin: settings.origin)
+        let feedURL = settings.url + "/xml/rss.xml"
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+        <channel>
+        <title>\(XMLText.escape(settings.name))</title>
+        <link>\(XMLText.escape(settings.url + "/"))</link>
+        <description>\(XMLText.escape(settings.description.isEmpty ? settings.name : settings.description))</description>
+        <language>\(XMLText.escape(settings.language))</language>
+        <atom:link href="\(XMLText.escape(feedURL))" rel="self" type="application/rss+xml"/>
+        <generator>bake</generator>
+
+        """
+        if let newest = items.first {
+            let date = (newest.post.modDate.map { max($0, newest.post.pubDate) } ?? newest.post.pubDate)
+            xml += "<lastBuildDate>\(date.civil(in: settings.timeZone).rfc822)</lastBuildDate>\n"
+        }
+        for (post, html) in items {
+            let permalink = settings.url + "/" + post.permalink.path
+            xml += "<item>\n"
+            if !post.title.isEmpty {
+                xml += "<title>\(XMLText.escape(post.title))</title>\n"
+            }
+            xml += "<link>\(XMLText.escape(post.link ?? permalink))</link>\n"
+            xml += "<guid isPermaLink=\"true\">\(XMLText.escape(permalink))</guid>\n"
+            xml += "<pubDate>\(post.pubDate.civil(in: settings.timeZone).rfc822)</pubDate>\n"
+            if !settings.author.isEmpty {
+                xml += "<dc:creator>\(XMLText.escape(settings.author))</dc:creator>\n"
+            }
+            for category in post.categories {
+                xml += "<category>\(XMLText.escape(category))</category>\n"
+            }
+            let content = rewriter.absolutize(html, pageURL: permalink)
+            xml += "<description>\(XMLText.escape(PlainText.truncate(post.excerpt, maxCharacters: 280)))</description>\n"
+            xml += "<content:encoded>\(XMLText.escape(content))</content:encoded>\n"
+            xml += "</item>\n"
+        }
+        xml += "</channel>\n</rss>\n"
+        return xml
+    }
+}

@@ -1,0 +1,27 @@
+/// A standalone page from `pages/`, such as About.
+public struct Page: Sendable, Hashable, Codable {
+    /// The file, relative to the blog folder, e.g. `pages/about.markdown`.
+    public let sourcePath: String
+    /// The output path without `.html`, e.g. `about` or `projects/bake`.
+    public let name: String
+    public let format: BodyFormat
+    /// The `@title`, or the name when there is none.
+    public let title: String
+    public let metadata: PostMetadata
+    public let excerpt: String
+    /// A hash of the file's bytes.
+    public let contentHash: UInt64
+
+    public init(sourcePath: String, name: String, format: BodyFormat, title: String, metadata: PostMetadata, excerpt: String, contentHash: UInt64) {
+        self.sourcePath = sourcePath
+        self.name = name
+        self.format = format
+        self.title = title
+        self.metadata = metadata
+        self.excerpt = excerpt
+        self.contentHash = contentHash
+    }
+
+    /// The output path, e.g. `about.html`.
+    public var path: String { "\(name).html" }
+}

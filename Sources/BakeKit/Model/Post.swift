@@ -1,0 +1,54 @@
+/// A post's header, its place in the site and a plain-text excerpt, without its body.
+///
+/// Keeping the body out lets an incremental build plan the whole site from cached posts
+/// and read only the bodies of the pages it must render again.
+public struct Post: Sendable, Hashable, Codable {
+    /// Published from `posts/`, or a draft from `drafts/` that only preview shows.
+    public enum Status: String, Sendable, Hashable, Codable {
+        case published
+        case draft
+    }
+
+    /// The file, relative to the blog folder, e.g. `posts/2014/03/31/slug.markdown`.
+    public let sourcePath: String
+    public let permalink: Permalink
+    public let format: BodyFormat
+    public let status: Status
+    /// The title, or "" for an untitled post.
+    public let title: String
+    public let pubDate: Timestamp
+    public let modDate: Timestamp?
+    /// The external URL of a link post.
+    public let link: String?
+    public let categories: [String]
+    /// Every header line, including keys bake does not know.
+    public let metadata: PostMetadata
+    /// The first few hundred characters of the text, tags stripped.
+    public let excerpt: String
+    /// A hash of the file's bytes.
+    public let contentHash: UInt64
+
+    public init(
+        sourcePath: String, permalink: Permalink, format: BodyFormat, status: Status,
+        title: String, pubDate: Timestamp, modDate: Timestamp?, link: String?,
+        categories: [String], metadata: PostMetadata, excerpt: String, contentHash: UInt64
+    ) {
+        self.sourcePath = sourcePath
+        self.permalink = permalink
+        self.format = format
+        self.status = status
+        self.title = title
+        self.pubDate = pubDate
+        self.modDate = modDate
+        self.link = link
+        self.categories = categories
+        self.metadata = metadata
+        self.excerpt = excerpt
+        self.contentHash = contentHash
+    }
+
+    /// The title, or for an untitled post the first words of its text with an ellipsis.
+    public var displayTitle: String {
+        title.isEmpty ? PlainText.truncate(excerpt, maxCharacters: 60) : title
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Turns the bytes of a post or page file into a `Post` or `Page` and its body as HTML.
+///
+/// ```swift
+/// let parser = PostParser(settings: settings)
+/// let parsed = try parser.parsePost(path: "posts/2014/03/31/hello.markdown", bytes: bytes, status: .published, now: now)
+/// parsed.post.permalink.path   // "2014/03/31/hello.html"
+/// ```
+public struct PostParser: Sendable {
+    public let settings: SiteSettings
+    private let markdown: MarkdownRenderer
+    private let dates: DateParser
+
+    public init(settings: SiteSettings) {
+        self.settings = settings
+        self.markdown = MarkdownRenderer()
+        self.dates = DateParser(timeZone: settings.timeZone)
+    }
+
+    /// A post from `posts/YYYY/MM/DD/<slug>.<ext>` or, with status `.draft`, from `drafts/`.
+    /// - Parameter now: stands in for a draft's missing `@pubDate`.
+    public func parsePost(path: String, bytes: [UInt8], status: Post.Status, now: Timestamp) throws(BuildFailure) -> ParsedPost {
+        let source = try parseSource(path: path, bytes: bytes)
+        let fileName = String(path.split(separator: "/").last ?? "")
+        guard let format = BodyFormat(fileName: fileName) else {
+            throw BuildFailure([Diagnostic(path: path, line: nil, message: "not a post file; expected a .markdown, .md or .html extension")])
+        }
+        var errors: [MetadataError] = []
+        var pubDate = now
+        if let field = source.metadata.field("pubDate") {
+            if let date = dates.parse(field.value) {
+                pubDate = date
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .unreadableDate(key: "pubDate", value: field.value)))
+            }
+        } else if status == .published {
+            errors.append(MetadataError(line: 1, reason: .missingKey("pubDate")))
+        }
+        var modDate: Timestamp?
+        if let field = source.metadata.field("modDate"), !field.value.isEmpty {
+            modDate = dates.parse(field.value)
+            if modDate == nil {
+                errors.append(MetadataError(line: field.line, reason: .unreadableDate(key: "modDate", value: field.value)))
+            }
+        }
+
+        let permalink: Permalink
+        switch status {
+        case .published:
+            let calendarPath = path.hasPrefix("posts/") ? String(path.dropFirst("posts/".count)) : path
+            guard let link = Permalink(calendarPath: calendarPath) else {
+                throw BuildFailure([Diagnostic(path: path, line: nil, message: "the post is not in a calendar folder; expected posts/YYYY/MM/DD/<slug>.markdown, .md or .html")])
+            }
+            permalink = link
+        case .draft:
+            let civil = pubDate.civil(in: settings.timeZone)
+            permalink = Permalink(year: civil.year, month: civil.month, day: civil.day, slug: BodyFormat.stem(of: fileName))
+        }
+        if !errors.isEmpty {
+            throw BuildFailure(errors.map { $0.diagnostic(path: path) })
+        }
+
+        let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug)
+        let link = source.metadata["link"].flatMap { $0.isEmpty ? nil : $0 }
+        let categories = (source.metadata["categoryArray"] ?? "")
+            .split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        let post = Post(
+            sourcePath: path, permalink: permalink, format: format, status: status,
+            title: source.metadata["title"] ?? "", pubDate: pubDate, modDate: modDate, link: link,
+            categories: categories, metadata: source.metadata, excerpt: PlainText.excerpt(fromHTML: html),
+            contentHash: ContentHasher.hash(bytes)
+        )
+        return ParsedPost(post: post, html: html)
+    }
+
+    /// A page from `pages/<name>.<ext>`; `name` may contain folders.
+    public func parsePage(path: String, bytes: [UInt8]) throws(BuildFailure) -> ParsedPage {
+        let source = try parseSource(path: path, bytes: bytes)
+        let relative = path.hasPrefix("pages/") ? String(path.dropFirst("pages/".count)) : path
+        guard let format = BodyFormat(fileName: relative) else {
+            throw BuildFailure([Diagnostic(path: path, line: nil, message: "not a page file; expected a .markdown, .md or .html extension")])
+        }
+        let name = BodyFormat.stem(of: relative)
+        let html = renderBody(source.body, format: format, anchorPrefix: name.replacingOccurrences(of: "/", with: "-"))
+        let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? name)
+        let page = Page(sourcePath: path, name: name, format: format, title: title, metadata: source.metadata,
+                        excerpt: PlainText.excerpt(fromHTML: html), contentHash: ContentHasher.hash(bytes))
+        return ParsedPage(page: page, html: html)
+    }
+
+    /// The HTML of a body: Markdown through cmark-gfm, HTML untouched.
+    public func renderBody(_ body: String, format: BodyFormat, anchorPrefix: String) -> String {
+        switch format {
+        case .html: return body
+        case .markdown: return markdown.render(body, anchorPrefix: anchorPrefix)
+        }
+    }
+}
+
+/// A post and its body as HTML.
+public struct ParsedPost: Sendable, Hashable {
+    public let post: Post
+    public let html: String
+
+    public init(post: Post, html: String) {
+        self.post = post
+        self.html = html
+    }
+}
+
+/// A page and its body as HTML.
+public struct ParsedPage: Sendable, Hashable {
+    public let page: Page
+    public let html: String
+
+    public init(page: Page, html: String) {
+        self.page = page
+        self.html = html
+    }
+}
+
+private extension PostParser {
+    func parseSource(path: String, bytes: [UInt8]) throws(BuildFailure) -> ParsedSource {
+        do {
+            return try MetadataParser().parse(bytes)
+        } catch {
+            throw BuildFailure([error.diagnostic(path: path)])
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// The blog's `site.settings`, checked.
+public struct SiteSettings: Sendable, Hashable {
+    public let name: String
+    /// The absolute site URL without a trailing slash, e.g. `https://example.com/blog`.
+    public let url: String
+    /// The path part of `url`, "" or e.g. `/blog`; every root-relative link starts with it.
+    public let basePath: String
+    public let description: String
+    public let author: String
+    public let language: String
+    public let timeZone: TimeZone
+    public let homePostCount: Int
+    public let feedPostCount: Int
+    /// The metaWeblog endpoint, when the blog uses the shim; turns on `rsd.xml` and EditURI.
+    public let xmlrpcURL: String?
+    /// Every line of the file, for templates and for the shim's own keys.
+    public let metadata: PostMetadata
+
+    /// Reads and checks the settings, reporting every bad line at once.
+    public init(metadata: PostMetadata) throws(MetadataErrors) {
+        var errors: [MetadataError] = []
+        func required(_ key: String) -> String {
+            guard let value = metadata[key], !value.isEmpty else {
+                errors.append(MetadataError(line: 1, reason: .missingKey(key)))
+                return ""
+            }
+            return value
+        }
+        func count(_ key: String, default value: Int) -> Int {
+            guard let field = metadata.field(key) else { return value }
+            guard let number = Int(field.value), number >= 0 else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: key, value: field.value, expected: "a whole number such as \(value)")))
+                return value
+            }
+            return number
+        }
+
+        self.metadata = metadata
+        name = required("site_name")
+        var url = required("site_url")
+        while url.hasSuffix("/") { url.removeLast() }
+        if !url.isEmpty, !Self.isAbsoluteWebURL(url), let field = metadata.field("site_url") {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "site_url", value: field.value, expected: "an absolute URL such as https://example.com")))
+        }
+        self.url = url
+        basePath = Self.path(of: url)
+        description = metadata["site_description"] ?? ""
+        author = metadata["author"] ?? ""
+        language = metadata["language"].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+        homePostCount = count("home_post_count", default: 8)
+        feedPostCount = count("feed_post_count", default: 20)
+        if let field = metadata.field("time_zone") {
+            if let zone = TimeZone(identifier: field.value) {
+                timeZone = zone
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "time_zone", value: field.value, expected: "an IANA zone name such as America/Los_Angeles")))
+                timeZone = TimeZone(identifier: "UTC")!
+            }
+        } else {
+            timeZone = TimeZone(identifier: "UTC")!
+        }
+        if let field = metadata.field("xmlrpc_url"), !field.value.isEmpty {
+            if !Self.isAbsoluteWebURL(field.value) {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "xmlrpc_url", value: field.value, expected: "an absolute URL such as http://127.0.0.1:9344/xmlrpc")))
+            }
+            xmlrpcURL = field.value
+        } else {
+            xmlrpcURL = nil
+        }
+        if !errors.isEmpty { throw MetadataErrors(errors: errors) }
+    }
+
+    /// The origin of `url`, e.g. `https://example.com` for `https://example.com/blog`.
+    public var origin: String {
+        String(url.dropLast(basePath.count))
+    }
+}
+
+/// Several header problems found in one file.
+public struct MetadataErrors: Error, Sendable {
+    public let errors: [MetadataError]
+
+    public init(errors: [MetadataError]) {
+        self.errors = errors
+    }
+
+    /// The problems as diagnostics for the file at `path`.
+    public func diagnostics(path: String) -> [Diagnostic] {
+        errors.map { $0.diagnostic(path: path) }
+    }
+}
+
+private extension SiteSettings {
+    static func isAbsoluteWebURL(_ text: String) -> Bool {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else { return false }
+        return true
+    }
+
+    static func path(of url: String) -> String {
+        guard let components = URLComponents(string: url) else { return "" }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

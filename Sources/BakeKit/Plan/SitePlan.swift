@@ -1,0 +1,131 @@
+/// Every file of the site and what goes into it, decided from posts and pages alone.
+///
+/// ```swift
+/// let plan = try SitePlan(posts: posts, pages: pages, settings: settings)
+/// plan.outputs.map(\.path)   // ["index.html", "2014/03/31/hello.html", "2014/03/index.html", …]
+/// ```
+public struct SitePlan: Sendable {
+    /// The posts on the site, newest first.
+    public let posts: [Post]
+    /// The standalone pages, by output path.
+    public let pages: [Page]
+    /// The months that have posts, newest first.
+    public let months: [MonthArchive]
+    /// Every output, in a fixed order.
+    public let outputs: [PlannedOutput]
+    public let settings: SiteSettings
+
+    /// Plans the site. Posts are sorted newest first; two sources that would write the same
+    /// file are an error naming both.
+    public init(posts: [Post], pages: [Page], settings: SiteSettings) throws(BuildFailure) {
+        let posts = posts.sorted(by: SitePlan.newestFirst)
+        let pages = pages.sorted { $0.path < $1.path }
+        var months: [MonthArchive] = []
+        for (index, post) in posts.enumerated() {
+            let key = post.permalink.monthKey
+            if months.last?.key == key {
+                months[months.count - 1].postIndices.append(index)
+            } else if let existing = months.firstIndex(where: { $0.key == key }) {
+                // Only when a post's folder month differs from its date order; rare.
+                months[existing].postIndices.append(index)
+            } else {
+                months.append(MonthArchive(key: key, postIndices: [index]))
+            }
+        }
+        months.sort { $0.key > $1.key }
+
+        var outputs: [PlannedOutput] = [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap]
+        if settings.xmlrpcURL != nil { outputs.append(.rsd) }
+        outputs += months.indices.map { PlannedOutput.month($0) }
+        outputs += pages.indices.map { PlannedOutput.page($0) }
+        outputs += posts.indices.map { PlannedOutput.post($0) }
+
+        var owners: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for output in outputs {
+            let path = output.path(posts: posts, pages: pages, months: months)
+            let source: String
+            switch output {
+            case .post(let index): source = posts[index].sourcePath
+            case .page(let index): source = pages[index].sourcePath
+            default: source = "bake"
+            }
+            if let first = owners[path] {
+                if source == "bake" || first == "bake" {
+                    let user = source == "bake" ? first : source
+                    problems.append(Diagnostic(path: user, line: nil, message: "would write \(path), which bake writes itself; expected another file name"))
+                } else {
+                    problems.append(Diagnostic(path: source, line: nil, message: "has the same permalink \(path) as \(first); expected each post to have its own slug"))
+                }
+            } else {
+                owners[path] = source
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(problems) }
+
+        self.posts = posts
+        self.pages = pages
+        self.months = months
+        self.outputs = outputs
+        self.settings = settings
+    }
+
+    /// The output path of a planned file.
+    public func path(of output: PlannedOutput) -> String {
+        output.path(posts: posts, pages: pages, months: months)
+    }
+
+    /// The posts of the home page.
+    public var homePosts: ArraySlice<Post> { posts.prefix(settings.homePostCount) }
+
+    /// The posts of the feeds.
+    public var feedPosts: ArraySlice<Post> { posts.prefix(settings.feedPostCount) }
+
+    /// Newest first; ties broken by permalink so the order never depends on input order.
+    public static func newestFirst(_ a: Post, _ b: Post) -> Bool {
+        a.pubDate != b.pubDate ? a.pubDate > b.pubDate : a.permalink > b.permalink
+    }
+
+    /// The posts a build publishes: drafts only with `drafts`, posts dated after `now`
+    /// only with `future`.
+    public static func publishable(_ posts: [Post], now: Timestamp, drafts: Bool, future: Bool) -> [Post] {
+        posts.filter { post in
+            (drafts || post.status == .published) && (future || post.pubDate <= now)
+        }
+    }
+}
+
+/// One month of the archive: its posts, newest first, as indices into `SitePlan.posts`.
+public struct MonthArchive: Sendable, Hashable {
+    public let key: MonthKey
+    public internal(set) var postIndices: [Int]
+}
+
+/// One file of the site.
+public enum PlannedOutput: Sendable, Hashable {
+    case home
+    case archive
+    case notFound
+    case rss
+    case jsonFeed
+    case sitemap
+    case rsd
+    case month(Int)
+    case page(Int)
+    case post(Int)
+
+    func path(posts: [Post], pages: [Page], months: [MonthArchive]) -> String {
+        switch self {
+        case .home: return "index.html"
+        case .archive: return "archive.html"
+        case .notFound: return "404.html"
+        case .rss: return "xml/rss.xml"
+        case .jsonFeed: return "feed.json"
+        case .sitemap: return "sitemap.xml"
+        case .rsd: return "rsd.xml"
+        case .month(let index): return months[index].key.folder + "index.html"
+        case .page(let index): return pages[index].path
+        case .post(let index): return posts[index].permalink.path
+        }
+    }
+}

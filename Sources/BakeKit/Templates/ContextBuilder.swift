@@ -1,0 +1,154 @@
+/// Builds the Mustache contexts: plain dictionaries, arrays, strings and bools, so the
+/// templates never reach model types through reflection. README.md lists every name.
+struct ContextBuilder: Sendable {
+    let plan: SitePlan
+    let options: RenderOptions
+
+    func home(bodies: [String: String]) -> [String: Any] {
+        var context = page(title: "", path: "", description: plan.settings.description, flag: "is_home")
+        context["posts"] = plan.homePosts.map { post(post: $0, html: bodies[$0.sourcePath]) }
+        return context
+    }
+
+    func post(at index: Int, html: String) -> [String: Any] {
+        let post = plan.posts[index]
+        var context = page(title: post.displayTitle, path: post.permalink.path,
+                           description: PlainText.truncate(post.excerpt, maxCharacters: 160), flag: "is_post")
+        context["post"] = self.post(post: post, html: html)
+        if index + 1 < plan.posts.count { context["previous"] = neighbour(plan.posts[index + 1]) }
+        if index > 0 { context["next"] = neighbour(plan.posts[index - 1]) }
+        return context
+    }
+
+    func month(at index: Int) -> [String: Any] {
+        let month = plan.months[index]
+        var context = page(title: month.key.label, path: month.key.folder, description: "Posts from \(month.key.label)", flag: "is_month")
+        context["month_label"] = month.key.label
+        context["year"] = String(month.key.year)
+        context["month"] = Permalink.twoDigits(month.key.month)
+        context["posts"] = month.postIndices.map { post(post: plan.posts[$0], html: nil) }
+        if index + 1 < plan.months.count { context["previous_month"] = monthLink(plan.months[index + 1]) }
+        if index > 0 { context["next_month"] = monthLink(plan.months[index - 1]) }
+        return context
+    }
+
+    func archive() -> [String: Any] {
+        var context = page(title: "Archive", path: "archive.html", description: "Every post on \(plan.settings.name), by month", flag: "is_archive")
+        var years: [[String: Any]] = []
+        var currentYear: Int?
+        var months: [[String: Any]] = []
+        for month in plan.months {
+            if month.key.year != currentYear {
+                if let year = currentYear { years.append(["year": String(year), "months": months]) }
+                currentYear = month.key.year
+                months = []
+            }
+            var link = monthLink(month)
+            link["name"] = CivilTime.monthNames[month.key.month - 1]
+            link["count"] = String(month.postIndices.count)
+            months.append(link)
+        }
+        if let year = currentYear { years.append(["year": String(year), "months": months]) }
+        context["years"] = years
+        context["post_count"] = String(plan.posts.count)
+        return context
+    }
+
+    func page(at index: Int, html: String) -> [String: Any] {
+        let page = plan.pages[index]
+        var context = self.page(title: page.title, path: page.path, description: PlainText.truncate(page.excerpt, maxCharacters: 160), flag: "is_page")
+        context["page"] = [
+            "title": page.title,
+            "content": html,
+            "url": url(page.path),
+            "meta": page.metadata.dictionary,
+        ] as [String: Any]
+        return context
+    }
+
+    func notFound() -> [String: Any] {
+        page(title: "Page not found", path: "404.html", description: "", flag: "is_not_found")
+    }
+}
+
+private extension ContextBuilder {
+    var settings: SiteSettings { plan.settings }
+
+    /// A root-relative URL, e.g. `/blog/2014/03/`.
+    func url(_ path: String) -> String {
+        settings.basePath + "/" + path
+    }
+
+    func page(title: String, path: String, description: String, flag: String) -> [String: Any] {
+        [
+            "site": site,
+            "page_title": title,
+            "canonical_url": settings.url + "/" + path,
+            "description": description,
+            flag: true,
+        ]
+    }
+
+    var site: [String: Any] {
+        var site: [String: Any] = [
+            "name": settings.name,
+            "description": settings.description,
+            "author": settings.author,
+            "language": settings.language,
+            "url": settings.url,
+            "base": settings.basePath,
+            "home_url": url(""),
+            "archive_url": url("archive.html"),
+            "rss_url": url("xml/rss.xml"),
+            "json_feed_url": url("feed.json"),
+            "stylesheet_url": url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)"),
+            "pages": plan.pages.map { ["title": $0.title, "url": url($0.path)] },
+            "meta": settings.metadata.dictionary,
+        ]
+        if let newest = plan.posts.first {
+            site["year"] = String(newest.pubDate.civil(in: settings.timeZone).year)
+        }
+        if settings.xmlrpcURL != nil {
+            site["rsd_url"] = settings.url + "/rsd.xml"
+        }
+        return site
+    }
+
+    func post(post: Post, html: String?) -> [String: Any] {
+        let zone = settings.timeZone
+        let published = post.pubDate.civil(in: zone)
+        var context: [String: Any] = [
+            "title": post.title,
+            "has_title": !post.title.isEmpty,
+            "display_title": post.displayTitle,
+            "url": url(post.permalink.path),
+            "absolute_url": settings.url + "/" + post.permalink.path,
+            "is_link_post": post.link != nil,
+            "date": published.longDate,
+            "date_iso": published.rfc3339,
+            "has_mod_date": post.modDate != nil,
+            "categories": post.categories.map { ["name": $0] },
+            "has_categories": !post.categories.isEmpty,
+            "is_draft": options.marksUnpublished && post.status == .draft,
+            "is_future": options.marksUnpublished && post.pubDate > options.now,
+            "meta": post.metadata.dictionary,
+            "slug": post.permalink.slug,
+        ]
+        if let link = post.link { context["link"] = link }
+        if let html { context["content"] = html }
+        if let modDate = post.modDate {
+            let modified = modDate.civil(in: zone)
+            context["mod_date"] = modified.longDate
+            context["mod_date_iso"] = modified.rfc3339
+        }
+        return context
+    }
+
+    func neighbour(_ post: Post) -> [String: Any] {
+        ["display_title": post.displayTitle, "url": url(post.permalink.path)]
+    }
+
+    func monthLink(_ month: MonthArchive) -> [String: Any] {
+        ["label": month.key.label, "url": url(month.key.folder)]
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import BakeIO
+import BakeKit
+import Foundation
+
+/// The options every command that bakes shares.
+struct BlogOptions: ParsableArguments {
+    @Argument(help: "The blog folder (default: the current folder if it has a site.settings, else posts-sample).")
+    var blogDirectory: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the site (default: BLOG_DIR/site).")
+    var output: String?
+
+    @Option(help: "A theme folder to use instead of the built-in theme.")
+    var theme: String?
+
+    @Flag(help: "Publish the posts in drafts/ too.")
+    var drafts = false
+
+    @Flag(help: "Publish posts dated in the future too.")
+    var future = false
+
+    /// The blog folder and theme folder to use.
+    func resolve() throws -> (blog: BlogFolder, theme: String?) {
+        let cwd = FileManager.default.currentDirectoryPath
+        if let blogDirectory {
+            let blog = BlogFolder(root: absolute(blogDirectory, from: cwd))
+            guard blog.hasSettings else {
+                throw ValidationError("\(blogDirectory): no site.settings here; expected a blog folder (`bake init \(blogDirectory)` starts one)")
+            }
+            return (blog, theme.map { absolute($0, from: cwd) })
+        }
+        let here = BlogFolder(root: cwd)
+        if here.hasSettings { return (here, theme.map { absolute($0, from: cwd) }) }
+        let sample = BlogFolder(root: cwd + "/posts-sample")
+        if sample.hasSettings {
+            let template = cwd + "/site-template"
+            return (sample, theme.map { absolute($0, from: cwd) } ?? (FileIO.isFolder(template) ? template : nil))
+        }
+        throw ValidationError("no site.settings in \(cwd); expected a blog folder (`bake init DIR` starts one)")
+    }
+
+    func absolute(_ path: String, from cwd: String) -> String {
+        let joined = path.hasPrefix("/") ? path : cwd + "/" + path
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import BakeIO
+import BakeKit
+import Foundation
+
+extension Bake {
+    /// `bake build`: the whole site, once.
+    struct Build: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bake the blog into a static site (the default command).")
+
+        @OptionGroup var blogOptions: BlogOptions
+
+        @Flag(help: "Render every page again, ignoring what earlier builds recorded.")
+        var clean = false
+
+        @Flag(name: .shortAndLong, help: "List every file written or removed.")
+        var verbose = false
+
+        func run() async throws {
+            let (blog, theme) = try blogOptions.resolve()
+            let output = blogOptions.output.map { blogOptions.absolute($0, from: FileManager.default.currentDirectoryPath) }
+            let options = BuildOptions(
+                blog: blog, output: output, themeFolder: theme,
+                includeDrafts: blogOptions.drafts, includeFuture: blogOptions.future,
+                clean: clean, now: Timestamp(Date())
+            )
+            let terminal = Terminal()
+            let start = ContinuousClock.now
+            do {
+                let summary = try await SiteBuilder(options: options, progress: terminal.progress).build()
+                terminal.clearProgress()
+                if verbose {
+                    for path in summary.written { terminal.say("  wrote \(path)") }
+                    for path in summary.removed { terminal.say("  removed \(path)") }
+                }
+                terminal.say(Terminal.summaryLine(summary, output: options.output, elapsed: ContinuousClock.now - start))
+            } catch {
+                terminal.clearProgress()
+                terminal.report(error, blog: blog)
+                throw ExitCode.failure
+            }
+        }
+    }
+}

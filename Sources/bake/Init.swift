@@ -1,0 +1,53 @@
+import ArgumentParser
+import BakeIO
+import BakeKit
+import Foundation
+
+extension Bake {
+    /// `bake init DIR`: a new blog with a settings file, a first post and an empty `pages/`.
+    struct Init: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Start a new blog folder.")
+
+        @Argument(help: "The folder for the new blog.")
+        var directory: String
+
+        @Option(help: "The site's name.")
+        var name = "My Blog"
+
+        @Option(help: "The site's absolute URL.")
+        var url = "https://example.com"
+
+        @Option(help: "The IANA time zone for dates without an offset.")
+        var timeZone = TimeZone.current.identifier
+
+        func run() throws {
+            let cwd = FileManager.default.currentDirectoryPath
+            let root = URL(fileURLWithPath: directory.hasPrefix("/") ? directory : cwd + "/" + directory).standardizedFileURL.path
+            let blog = BlogFolder(root: root)
+            if blog.hasSettings {
+                throw ValidationError("\(directory) already has a site.settings; expected a new or empty folder")
+            }
+            guard let zone = TimeZone(identifier: timeZone) else {
+                throw ValidationError("--time-zone \(timeZone) is not a time zone; expected an IANA name such as America/Los_Angeles")
+            }
+            let settings = PostFile(fields: [
+                ("site_name", name), ("site_url", url), ("site_description", "Notes and essays"),
+                ("author", NSUserName()), ("time_zone", zone.identifier), ("language", "en"),
+                ("home_post_count", "8"), ("feed_post_count", "20"),
+            ], body: "")
+            let tree = PostTree(blog: blog)
+            let now = Timestamp(Date()).civil(in: zone)
+            let path = tree.newPostPath(date: now, slug: "hello-world", format: .markdown)
+            let date = CivilTime(year: now.year, month: now.month, day: now.day, hour: now.hour, minute: now.minute, second: now.second, offset: now.offset).rfc3339
+            let post = PostFile(fields: [("title", "Hello, world"), ("pubDate", date)], body: """
+            This is the first post of \(name). Edit it, or write another with `bake new "A title"`,
+            then run `bake` in this folder to bake the site into `site/`.
+
+            """)
+            try tree.write(settings.text.trimmingCharacters(in: .newlines) + "\n", to: "site.settings")
+            try tree.write(post.text, to: path)
+            try FileIO.createFolders(blog.path("pages"))
+            print("Started a blog in \(directory): site.settings, \(path), pages/")
+        }
+    }
+}

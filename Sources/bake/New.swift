@@ -1,0 +1,53 @@
+import ArgumentParser
+import BakeIO
+import BakeKit
+import Foundation
+
+extension Bake {
+    /// `bake new "Title"`: today's post file, with its header, in the right calendar folder.
+    struct New: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create today's post file and print its path.")
+
+        @Argument(help: "The post's title; leave it out for an untitled post.")
+        var title: String?
+
+        @Option(help: "The blog folder (default: the current folder).")
+        var blog: String = "."
+
+        @Flag(help: "Write an .html post instead of Markdown.")
+        var html = false
+
+        func run() throws {
+            let cwd = FileManager.default.currentDirectoryPath
+            let folder = BlogFolder(root: URL(fileURLWithPath: blog.hasPrefix("/") ? blog : cwd + "/" + blog).standardizedFileURL.path)
+            guard folder.hasSettings else {
+                throw ValidationError("\(blog): no site.settings here; expected a blog folder (`bake init DIR` starts one)")
+            }
+            let settings: SiteSettings
+            do {
+                let bytes = try FileIO.read(folder.settingsPath)
+                settings = try SiteSettings(metadata: try MetadataParser().parse(bytes).metadata)
+            } catch let error as MetadataErrors {
+                throw ValidationError(error.diagnostics(path: "site.settings").map(\.description).joined(separator: "\n"))
+            }
+            let now = Timestamp(Date()).civil(in: settings.timeZone)
+            let title = title ?? ""
+            let slug = Slug.make(from: title.isEmpty ? "note \(now.hour)\(now.minute)" : title)
+            let tree = PostTree(blog: folder)
+            let path = tree.newPostPath(date: now, slug: slug, format: html ? .html : .markdown)
+            let date = "\(now.year)-\(two(now.month))-\(two(now.day)) \(two(now.hour)):\(two(now.minute)):\(two(now.second)) \(offset(now.offset))"
+            var fields: [(key: String, value: String)] = []
+            if !title.isEmpty { fields.append(("title", title)) }
+            fields.append(("pubDate", date))
+            try tree.write(PostFile(fields: fields, body: "").text, to: path)
+            print(folder.path(path).hasPrefix(cwd + "/") ? String(folder.path(path).dropFirst(cwd.count + 1)) : folder.path(path))
+        }
+
+        private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+        private func offset(_ seconds: Int) -> String {
+            let magnitude = abs(seconds)
+            return (seconds < 0 ? "-" : "+") + two(magnitude / 3600) + two(magnitude % 3600 / 60)
+        }
+    }
+}

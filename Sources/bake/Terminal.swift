@@ -1,0 +1,66 @@
+import BakeIO
+import BakeKit
+import Foundation
+
+/// What the commands print: progress on a terminal only, one summary line, and problems as
+/// `path:line: message` on standard error.
+struct Terminal: Sendable {
+    let isInteractive = isatty(STDERR_FILENO) != 0
+
+    /// Shows the build's stage on the terminal; silent when output is not a terminal.
+    var progress: (@Sendable (BuildStage) -> Void)? {
+        guard isInteractive else { return nil }
+        return { stage in
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(stage.rawValue)…".utf8))
+        }
+    }
+
+    func clearProgress() {
+        if isInteractive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    func say(_ line: String) {
+        print(line)
+    }
+
+    /// Prints a failed build's problems, paths relative to the blog.
+    func report(_ error: any Error, blog: BlogFolder) {
+        var lines: [String]
+        switch error {
+        case let failure as BuildFailure:
+            lines = failure.diagnostics.map { diagnostic in
+                var shown = diagnostic
+                if diagnostic.path.hasPrefix(blog.root + "/") {
+                    shown = Diagnostic(path: String(diagnostic.path.dropFirst(blog.root.count + 1)), line: diagnostic.line, message: diagnostic.message)
+                }
+                return Self.blogRelative(shown, blog: blog)
+            }
+            let count = failure.diagnostics.count
+            lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); the site was not changed.")
+        default:
+            lines = ["bake: \(error)"]
+        }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    /// E.g. `Baked 31 posts and 2 pages: 70 files written, 0 unchanged, 0 removed in 0.12 s → posts-sample/site`.
+    static func summaryLine(_ summary: BuildSummary, output: String, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let cwd = FileManager.default.currentDirectoryPath
+        let shown = output.hasPrefix(cwd + "/") ? String(output.dropFirst(cwd.count + 1)) : output
+        return "Baked \(summary.posts) post\(summary.posts == 1 ? "" : "s") and \(summary.pages) page\(summary.pages == 1 ? "" : "s"): "
+            + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed "
+            + "in \(String(format: "%.2f", seconds)) s → \(shown)"
+    }
+}
+
+private extension Terminal {
+    /// Diagnostics name files relative to the blog folder; show them from the current folder.
+    static func blogRelative(_ diagnostic: Diagnostic, blog: BlogFolder) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        guard !diagnostic.path.hasPrefix("/"), !diagnostic.path.hasPrefix("(") else { return diagnostic.description }
+        let full = blog.root + "/" + diagnostic.path
+        let shown = full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : full
+        return Diagnostic(path: shown, line: diagnostic.line, message: diagnostic.message).description
+    }
+}
