@@ -1,0 +1,97 @@
+import BakeIO
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One timed run of `bake`.
+struct Measurement {
+    let wall: Double
+    let cpu: Double
+    let peakRSSMegabytes: Double
+    let written: Int
+}
+
+/// Runs the `bake` binary as a child process and reads its wall time, CPU time and peak
+/// memory from `wait4`, so the figures include start-up like a user's would.
+struct BakeRunner {
+    let bake: String
+    let blog: String
+    let output: String
+
+    func removeOutputAndCache() throws {
+        for folder in [output, blog + "/.bake-cache"] where FileIO.exists(folder) {
+            try FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    func measure() throws -> Measurement {
+        let arguments = [bake, "build", blog, "--output", output]
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { throw BenchError.spawn("pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, bake, &actions, nil, argv, environ) == 0 else { throw BenchError.spawn(bake) }
+        close(pipe[1])
+        var outputBytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            outputBytes += buffer[0..<count]
+        }
+        close(pipe[0])
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let elapsed = ContinuousClock.now - start
+        let text = String(decoding: outputBytes, as: UTF8.self)
+        guard status == 0 else { throw BenchError.bakeFailed(text) }
+        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        // "… : 12 written, …"
+        let written = text.split(separator: ":").last.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) } ?? -1
+        return Measurement(wall: wall, cpu: cpu, peakRSSMegabytes: Double(usage.ru_maxrss) / 1024, written: written)
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case spawn(String)
+    case bakeFailed(String)
+
+    var description: String {
+        switch self {
+        case .spawn(let what): return "cannot start \(what)"
+        case .bakeFailed(let output): return "bake failed:\n\(output)"
+        }
+    }
+}
+
+/// One line of the results table.
+struct Row {
+    let name: String
+    let samples: [Measurement]
+
+    static let header = """
+    | scenario                   | wall median | wall min | wall max | CPU median | peak RSS | files written |
+    |----------------------------|------------:|---------:|---------:|-----------:|---------:|--------------:|
+    """
+
+    var line: String {
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let walls = samples.map(\.wall)
+        let written = Set(samples.map(\.written)).sorted().map(String.init).joined(separator: "/")
+        return "| \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) | \(ms(median(walls))) | \(ms(walls.min()!)) | \(ms(walls.max()!)) | \(ms(median(samples.map(\.cpu)))) | \(String(format: "%5.0f MB", samples.map(\.peakRSSMegabytes).max()!)) | \(written.padding(toLength: 13, withPad: " ", startingAt: 0)) |"
+    }
+
+    private func ms(_ seconds: Double) -> String {
+        String(format: "%8.0f ms", seconds * 1000)
+    }
+}
