@@ -12,7 +12,7 @@ import Foundation
 struct BakeBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time bake on a generated blog: full, no-op, one-edit and one-add builds.",
-        subcommands: [Run.self, Generate.self],
+        subcommands: [Run.self, Generate.self, Once.self],
         defaultSubcommand: Run.self
     )
 }
@@ -39,12 +39,12 @@ extension BakeBench {
         @Option(help: "The random seed.") var seed: UInt64 = 1
         @Option(help: "Runs per scenario; the table shows the median.") var runs = 5
         @Option(help: "Work folder; use tmpfs so disk noise does not drown the signal.") var work = "/dev/shm/bake-bench"
-        @Option(help: "The bake binary (default: the one beside bake-bench).") var bake: String?
+        @Option(help: "A bake binary to time (default: bake-bench's own build, which runs the same SiteBuilder without the CLI).") var bake: String?
 
         func run() throws {
-            let bakePath = bake ?? (FileIO.parent(of: CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0]
-                : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]) + "/bake")
-            guard FileIO.exists(bakePath) else { throw ValidationError("no bake binary at \(bakePath); build it or pass --bake") }
+            let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
+            let command = bake.map { [$0, "build"] } ?? [me, "once"]
+            guard FileIO.exists(command[0]) else { throw ValidationError("no bake binary at \(command[0])") }
             let blog = "\(work)/blog-\(posts)-\(seed)"
             let output = "\(work)/site-\(posts)-\(seed)"
             if !FileIO.exists(blog + "/site.settings") {
@@ -52,7 +52,7 @@ extension BakeBench {
                 print("Generating \(posts) posts in \(blog)…")
                 try CorpusGenerator(posts: posts, seed: seed).write(to: blog)
             }
-            let runner = BakeRunner(bake: bakePath, blog: blog, output: output)
+            let runner = BakeRunner(command: command, blog: blog, output: output)
             var rows: [Row] = []
 
             var full: [Measurement] = []
@@ -96,6 +96,28 @@ extension BakeBench {
             print("bake on \(posts) generated posts (seed \(seed)), \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, output on \(work)")
             print(Row.header)
             for row in rows { print(row.line) }
+        }
+    }
+}
+
+extension BakeBench {
+    /// One build in this process, printing bake's summary line; what `run` times by default.
+    struct Once: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bake once (used by run).", shouldDisplay: false)
+
+        @Argument var blog: String
+        @Option var output: String
+        @Flag var clean = false
+
+        func run() async throws {
+            let options = BuildOptions(blog: BlogFolder(root: blog), output: output, clean: clean, now: Timestamp(Date()))
+            do {
+                let summary = try await SiteBuilder(options: options).build()
+                print("Baked \(summary.posts) posts and \(summary.pages) pages: \(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed")
+            } catch {
+                FileHandle.standardError.write(Data("\(error)\n".utf8))
+                throw ExitCode.failure
+            }
         }
     }
 }

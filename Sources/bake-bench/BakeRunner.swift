@@ -15,7 +15,7 @@ struct Measurement {
 /// Runs the `bake` binary as a child process and reads its wall time, CPU time and peak
 /// memory from `wait4`, so the figures include start-up like a user's would.
 struct BakeRunner {
-    let bake: String
+    let command: [String]
     let blog: String
     let output: String
 
@@ -26,7 +26,7 @@ struct BakeRunner {
     }
 
     func measure() throws -> Measurement {
-        let arguments = [bake, "build", blog, "--output", output]
+        let arguments = command + [blog, "--output", output]
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { throw BenchError.spawn("pipe") }
         var actions = posix_spawn_file_actions_t()
@@ -38,7 +38,7 @@ struct BakeRunner {
         defer { argv.forEach { free($0) } }
         var pid = pid_t()
         let start = ContinuousClock.now
-        guard posix_spawn(&pid, bake, &actions, nil, argv, environ) == 0 else { throw BenchError.spawn(bake) }
+        guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else { throw BenchError.spawn(command[0]) }
         close(pipe[1])
         var outputBytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -56,8 +56,8 @@ struct BakeRunner {
         guard status == 0 else { throw BenchError.bakeFailed(text) }
         let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        // "… : 12 written, …"
-        let written = text.split(separator: ":").last.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) } ?? -1
+        // "Baked … pages: 12 written, …"
+        let written = text.components(separatedBy: "pages: ").last.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) } ?? -1
         return Measurement(wall: wall, cpu: cpu, peakRSSMegabytes: Double(usage.ru_maxrss) / 1024, written: written)
     }
 }

@@ -42,7 +42,7 @@ public struct MarkdownRenderer: Sendable {
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
         let html = String(cString: rendered)
-        guard !anchorPrefix.isEmpty, html.contains("fnref") else { return html }
+        guard !anchorPrefix.isEmpty, html.utf8.containsBytes(of: "fnref") else { return html }
         return Self.prefixFootnoteAnchors(html, prefix: anchorPrefix)
     }
 }
@@ -50,10 +50,28 @@ public struct MarkdownRenderer: Sendable {
 private extension MarkdownRenderer {
     static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// cmark-gfm keeps its extension registry in process-wide state; a `static let` runs
+    /// Registers the GFM extensions once, and makes parsing safe on many threads.
+    ///
+    /// cmark-gfm 0.29 keeps the characters that start an extension's inline syntax (`~` for
+    /// strikethrough, `:` and `w` for autolinks) in one process-wide table, and every
+    /// `cmark_parser_finish` adds them before inline parsing and removes them after. Two
+    /// threads parsing at once then race: one removes the characters while the other is
+    /// still using them, and autolinks come out differently from run to run. So the
+    /// characters are added to the table once, here, and the extensions' own lists are
+    /// emptied, which turns every later add and remove into a no-op. A `static let` runs
     /// this exactly once, thread-safely, before the first render.
     static let registerExtensions: Void = {
         cmark_gfm_core_extensions_ensure_registered()
+        guard let pin = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
+        let extensions = extensionNames.compactMap { cmark_find_syntax_extension($0) }
+        for ext in extensions {
+            cmark_parser_attach_syntax_extension(pin, ext)
+        }
+        cmark_manage_extensions_special_characters(pin, 1)
+        for ext in extensions {
+            cmark_syntax_extension_set_special_inline_chars(ext, nil)
+        }
+        cmark_parser_free(pin)
     }()
 
     /// cmark-gfm names footnote anchors `fn-1` / `fnref-1`; make them `<prefix>-fn-1`.

@@ -1,57 +1,17 @@
 /// Plain text from HTML, for excerpts and stand-in titles.
 public enum PlainText {
     /// The text of an HTML fragment: tags dropped, common entities decoded, whitespace
-    /// collapsed, stopping once `limit` characters are collected. Footnote sections,
+    /// collapsed, stopping after about `limit` characters at a word boundary. Footnotes,
     /// scripts and styles are skipped.
     public static func excerpt(fromHTML html: String, limit: Int = 300) -> String {
-        var output = ""
-        var pendingSpace = false
-        var skipUntil: String?
-        var index = html.startIndex
-        while index < html.endIndex, output.count < limit {
-            let c = html[index]
-            if c == "<" {
-                guard let close = html[index...].firstIndex(of: ">") else { break }
-                let tag = html[html.index(after: index)..<close].lowercased()
-                if let end = skipUntil {
-                    if tag.hasPrefix(end) { skipUntil = nil }
-                } else if tag.hasPrefix("script") || tag.hasPrefix("style") {
-                    skipUntil = "/" + (tag.hasPrefix("script") ? "script" : "style")
-                } else if tag.hasPrefix("section class=\"footnotes") || tag.hasPrefix("sup class=\"footnote-ref") {
-                    skipUntil = tag.hasPrefix("section") ? "/section" : "/sup"
-                }
-                pendingSpace = pendingSpace || Self.isBlockBoundary(tag)
-                index = html.index(after: close)
-                continue
-            }
-            if skipUntil != nil {
-                index = html.index(after: index)
-                continue
-            }
-            var character = c
-            if c == "&", let semicolon = html[index...].prefix(12).firstIndex(of: ";") {
-                let name = String(html[html.index(after: index)..<semicolon])
-                if let decoded = Self.decode(entity: name) {
-                    character = decoded
-                    index = semicolon
-                }
-            }
-            if character.isWhitespace {
-                pendingSpace = true
-            } else {
-                if pendingSpace, !output.isEmpty { output.append(" ") }
-                pendingSpace = false
-                output.append(character)
-            }
-            index = html.index(after: index)
-        }
-        return output
+        var html = html
+        return html.withUTF8 { bytes in excerpt(bytes, limit: limit) }
     }
 
     /// `text` cut to at most `maxCharacters` characters at a word boundary, with an ellipsis
     /// when anything was cut. Counts grapheme clusters, so emoji and combining marks stay whole.
     public static func truncate(_ text: String, maxCharacters: Int) -> String {
-        guard text.count > maxCharacters else { return text }
+        guard text.utf8.count > maxCharacters, text.count > maxCharacters else { return text }
         let head = text.prefix(maxCharacters)
         var cut = head.endIndex
         if let space = head.lastIndex(where: { $0.isWhitespace }), head.distance(from: head.startIndex, to: space) >= maxCharacters / 3 {
@@ -66,33 +26,125 @@ public enum PlainText {
 }
 
 private extension PlainText {
-    static let blockTags: Set<String> = ["p", "/p", "br", "br/", "br /", "li", "/li", "div", "/div", "h1", "h2", "h3", "h4", "h5", "h6",
-                                         "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "blockquote", "/blockquote", "tr", "td", "th", "pre", "/pre"]
-
-    static func isBlockBoundary(_ tag: String) -> Bool {
-        let name = tag.split(whereSeparator: { $0 == " " || $0 == "\n" }).first.map(String.init) ?? tag
-        return blockTags.contains(name)
+    static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(limit * 2)
+        var characters = 0
+        var pendingSpace = false
+        var skipUntil: [UInt8]?
+        var index = 0
+        var truncated = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                guard let close = firstIndex(of: UInt8(ascii: ">"), in: bytes, from: index) else { break }
+                let tag = lowercasedPrefix(bytes, from: index + 1, to: close, length: 32)
+                if let end = skipUntil {
+                    if tag.starts(with: end) { skipUntil = nil }
+                } else if tag.starts(with: Array("script".utf8)) {
+                    skipUntil = Array("/script".utf8)
+                } else if tag.starts(with: Array("style".utf8)) {
+                    skipUntil = Array("/style".utf8)
+                } else if tag.starts(with: Array("section class=\"footnotes".utf8)) {
+                    skipUntil = Array("/section".utf8)
+                } else if tag.starts(with: Array("sup class=\"footnote-ref".utf8)) {
+                    skipUntil = Array("/sup".utf8)
+                }
+                if !pendingSpace, isBlockBoundary(tag) { pendingSpace = true }
+                index = close + 1
+                continue
+            }
+            if skipUntil != nil {
+                index += 1
+                continue
+            }
+            var decoded: [UInt8]?
+            var consumed = 1
+            if byte == UInt8(ascii: "&"), let semicolon = firstIndex(of: UInt8(ascii: ";"), in: bytes, from: index, within: 12) {
+                decoded = decode(entity: Array(bytes[(index + 1)..<semicolon]))
+                if decoded != nil { consumed = semicolon - index + 1 }
+            }
+            let isSpace = decoded == nil && (byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D)
+            if isSpace || decoded == [0x20] {
+                pendingSpace = true
+            } else {
+                if characters >= limit {
+                    truncated = true
+                    break
+                }
+                if pendingSpace, !output.isEmpty {
+                    output.append(0x20)
+                    characters += 1
+                }
+                pendingSpace = false
+                if let decoded {
+                    output += decoded
+                    characters += 1
+                } else {
+                    output.append(byte)
+                    // Count characters by their first byte; continuation bytes are 10xxxxxx.
+                    if byte & 0xC0 != 0x80 { characters += 1 }
+                }
+            }
+            index += consumed
+        }
+        // Cut back to the last whole word, so no grapheme cluster is ever split.
+        if truncated, let space = output.lastIndex(of: 0x20) {
+            output.removeSubrange(space...)
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
-    static func decode(entity name: String) -> Character? {
-        switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos", "#39": return "'"
-        case "nbsp": return " "
-        case "hellip": return "…"
-        case "mdash": return "—"
-        case "ndash": return "–"
-        default:
-            if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16) {
-                return Unicode.Scalar(value).map(Character.init)
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, within: Int = .max) -> Int? {
+        var index = start
+        let end = within == .max ? bytes.count : min(bytes.count, start + within)
+        while index < end {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    static func lowercasedPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, length: Int) -> [UInt8] {
+        var tag: [UInt8] = []
+        var index = start
+        while index < end, tag.count < length {
+            let byte = bytes[index]
+            tag.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            index += 1
+        }
+        return tag
+    }
+
+    static let blockTags: Set<[UInt8]> = Set(["p", "/p", "br", "br/", "li", "/li", "div", "/div", "h1", "h2", "h3", "h4", "h5", "h6",
+                                              "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "blockquote", "/blockquote", "tr", "td", "th",
+                                              "pre", "/pre", "ul", "/ul", "ol", "/ol", "table", "/table"].map { Array($0.utf8) })
+
+    static func isBlockBoundary(_ tag: [UInt8]) -> Bool {
+        let name = tag.prefix { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != UInt8(ascii: ">") }
+        return blockTags.contains(Array(name))
+    }
+
+    static func decode(entity: [UInt8]) -> [UInt8]? {
+        switch String(decoding: entity, as: UTF8.self) {
+        case "amp": return Array("&".utf8)
+        case "lt": return Array("<".utf8)
+        case "gt": return Array(">".utf8)
+        case "quot": return Array("\"".utf8)
+        case "apos", "#39": return Array("'".utf8)
+        case "nbsp": return [0x20]
+        case "hellip": return Array("…".utf8)
+        case "mdash": return Array("—".utf8)
+        case "ndash": return Array("–".utf8)
+        case let name:
+            var value: UInt32?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                value = UInt32(name.dropFirst(2), radix: 16)
+            } else if name.hasPrefix("#") {
+                value = UInt32(name.dropFirst())
             }
-            if name.hasPrefix("#"), let value = UInt32(name.dropFirst()) {
-                return Unicode.Scalar(value).map(Character.init)
-            }
-            return nil
+            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
+            return Array(String(Character(scalar)).utf8)
         }
     }
 }

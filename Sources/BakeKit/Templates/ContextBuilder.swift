@@ -3,6 +3,13 @@
 struct ContextBuilder: Sendable {
     let plan: SitePlan
     let options: RenderOptions
+    private let siteContext: SiteContext
+
+    init(plan: SitePlan, options: RenderOptions) {
+        self.plan = plan
+        self.options = options
+        self.siteContext = SiteContext(dictionary: Self.site(plan: plan, options: options))
+    }
 
     func home(bodies: [String: String]) -> [String: Any] {
         var context = page(title: "", path: "", description: plan.settings.description, flag: "is_home")
@@ -81,7 +88,7 @@ private extension ContextBuilder {
 
     func page(title: String, path: String, description: String, flag: String) -> [String: Any] {
         [
-            "site": site,
+            "site": siteContext.dictionary,
             "page_title": title,
             "canonical_url": settings.url + "/" + path,
             "description": description,
@@ -89,7 +96,9 @@ private extension ContextBuilder {
         ]
     }
 
-    var site: [String: Any] {
+    static func site(plan: SitePlan, options: RenderOptions) -> [String: Any] {
+        let settings = plan.settings
+        func url(_ path: String) -> String { settings.basePath + "/" + path }
         var site: [String: Any] = [
             "name": settings.name,
             "description": settings.description,
@@ -151,4 +160,12 @@ private extension ContextBuilder {
     func monthLink(_ month: MonthArchive) -> [String: Any] {
         ["label": month.key.label, "url": url(month.key.folder)]
     }
+}
+
+/// The `site` context, built once per build and shared by every page's render.
+///
+/// It holds only strings, bools, arrays and dictionaries of those, and is never mutated
+/// after `init`, so sharing it across render tasks is safe even though `Any` is not `Sendable`.
+private struct SiteContext: @unchecked Sendable {
+    let dictionary: [String: Any]
 }

@@ -27,15 +27,17 @@ public struct TemplateSet: Sendable {
 
     /// Compiles the templates, reporting every broken or missing one at once.
     public init(sources: [Source]) throws(BuildFailure) {
+        HTMLEscaping.registered
         var library = MustacheLibrary()
         var problems: [Diagnostic] = []
         let names = Set(sources.map(\.name))
         for source in sources.sorted(by: { $0.name < $1.name }) {
             do {
-                library.register(try MustacheTemplate(string: source.text), named: source.name)
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + source.text), named: source.name)
             } catch let error as MustacheTemplate.ParserError {
+                // The pragma takes line 1; the template's own text starts on line 2.
                 problems.append(TemplateError(
-                    path: source.path, line: error.context.lineNumber,
+                    path: source.path, line: max(1, error.context.lineNumber - 1),
                     reason: .syntax("\(Self.describe(error.error)) at column \(error.context.columnNumber)")
                 ).diagnostic)
             } catch {

@@ -11,7 +11,7 @@ public struct URLRewriter: Sendable {
     /// `html` with every relative `href="…"`/`src="…"` resolved against `pageURL`,
     /// the absolute URL of the page the fragment came from.
     public func absolutize(_ html: String, pageURL: String) -> String {
-        guard html.contains("href=") || html.contains("src=") else { return html }
+        guard html.utf8.containsBytes(of: "href=") || html.utf8.containsBytes(of: "src=") else { return html }
         var output = ""
         output.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]
