@@ -14,6 +14,8 @@ public struct BlogFolder: Sendable, Hashable {
 
     public var settingsPath: String { root + "/site.settings" }
     public var defaultOutput: String { root + "/site" }
+    /// Where builds keep what they learned about the sources; safe to delete.
+    public var cachePath: String { root + "/.bake-cache/sources" }
 
     /// An absolute path inside the blog for a relative one.
     public func path(_ relative: String) -> String { root + "/" + relative }

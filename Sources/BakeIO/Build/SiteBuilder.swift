@@ -3,7 +3,9 @@ import BakeKit
 /// Bakes a blog folder into a site: load, then render, then write.
 ///
 /// Nothing is written until every file has loaded and rendered, so a failed build leaves the
-/// previous site as it was.
+/// previous site as it was. Unless `clean` is set, a build reuses what earlier ones learned:
+/// sources whose size and mtime match the cache are not read again, and outputs whose
+/// fingerprint matches the manifest (and whose file is as bake left it) are not rendered.
 ///
 /// ```swift
 /// let options = BuildOptions(blog: BlogFolder(root: "/blog"), now: Timestamp(Date()))
@@ -50,22 +52,36 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
         }
 
+        // Load: reuse cached posts whose files are unchanged; read and parse the rest.
+        let cacheKey = Self.cacheKey(settings)
+        let cache = options.clean ? BuildCache(entries: [:]) : BuildCache.load(from: blog.cachePath, key: cacheKey)
         let parser = PostParser(settings: settings)
         let now = options.now
         let root = blog.root
-        let loaded = await parallelMap(sources) { entry in Self.load(entry, root: root, parser: parser, now: now) }
         var posts: [Post] = []
         var pages: [Page] = []
         var bodies: [String: String] = [:]
-        bodies.reserveCapacity(loaded.count)
-        for result in loaded {
+        var newCache: [String: (file: FileEntry, entry: BuildCache.Entry)] = [:]
+        newCache.reserveCapacity(sources.count)
+        var toLoad: [(FileEntry, BuildCache.Entry?)] = []
+        for source in sources {
+            let cached = source.path.hasPrefix("drafts/") ? nil : cache.entries[source.path]
+            if let cached, cached.file.size == source.size, cached.file.modified == source.modified {
+                Self.add(cached.entry, to: &posts, &pages)
+                newCache[source.path] = cached
+            } else {
+                toLoad.append((source, cached?.entry))
+            }
+        }
+        let loaded = await parallelMap(toLoad) { source, cached in
+            Self.load(source, root: root, parser: parser, now: now, cached: cached)
+        }
+        for ((source, _), result) in zip(toLoad, loaded) {
             switch result {
-            case .success(.post(let parsed)):
-                posts.append(parsed.post)
-                bodies[parsed.post.sourcePath] = parsed.html
-            case .success(.page(let parsed)):
-                pages.append(parsed.page)
-                bodies[parsed.page.sourcePath] = parsed.html
+            case .success(let outcome):
+                Self.add(outcome.entry, to: &posts, &pages)
+                if let html = outcome.html { bodies[source.path] = html }
+                if !source.path.hasPrefix("drafts/") { newCache[source.path] = (source, outcome.entry) }
             case .failure(let failure):
                 problems += failure.diagnostics
             }
@@ -79,6 +95,7 @@ public struct SiteBuilder: Sendable {
         }
         guard problems.isEmpty, let plan, let templates, let theme else { throw BuildFailure(problems) }
 
+        // Render: only outputs whose inputs changed since the manifest was written.
         progress?(.rendering)
         let writer = SiteWriter(output: options.output)
         let previous = try writer.existingManifest()
@@ -86,63 +103,69 @@ public struct SiteBuilder: Sendable {
         for entry in staticEntries {
             assets[entry.path] = .copy(from: blog.path("static/" + entry.path))
         }
-        let stylesheet: [UInt8]?
-        switch assets["style.css"] {
-        case .bytes(let bytes): stylesheet = bytes
-        case .copy(let source): stylesheet = try? FileIO.read(source)
-        default: stylesheet = nil
-        }
-        let renderOptions = RenderOptions(
-            now: now, marksUnpublished: options.marksUnpublished,
-            stylesheetVersion: stylesheet.map { String(ContentHasher.hash($0) % 0xFFFF_FFFF, radix: 16) } ?? ""
-        )
+        let renderOptions = RenderOptions(now: now, marksUnpublished: options.marksUnpublished, stylesheetVersion: Self.stylesheetVersion(assets))
         let renderer = SiteRenderer(plan: plan, templates: templates, options: renderOptions)
         let base = renderer.baseFingerprint
-        let sharedBodies = bodies
-        let rendered = await parallelMap(plan.outputs) { output in
-            SiteWriter.Item(
-                path: renderer.plan.path(of: output),
-                fingerprint: renderer.fingerprint(of: output, base: base),
-                content: .bytes(renderer.render(output, bodies: sharedBodies).bytes)
-            )
+        var items: [SiteWriter.Item] = []
+        var toRender: [(output: PlannedOutput, path: String, fingerprint: UInt64)] = []
+        for output in plan.outputs {
+            let path = plan.path(of: output)
+            let fingerprint = renderer.fingerprint(of: output, base: base)
+            if !options.clean, let record = previous?.records[path], record.fingerprint == fingerprint, writer.isIntact(record) {
+                items.append(SiteWriter.Item(path: path, fingerprint: fingerprint, content: .keep(record)))
+            } else {
+                toRender.append((output, path, fingerprint))
+            }
         }
-        var items = rendered
-        let renderedPaths = Set(rendered.map(\.path))
+        try await Self.loadMissingBodies(for: toRender.map(\.output), renderer: renderer, parser: parser, root: root, now: now, into: &bodies)
+        let sharedBodies = bodies
+        items += await parallelMap(toRender) { output, path, fingerprint in
+            SiteWriter.Item(path: path, fingerprint: fingerprint, content: .bytes(renderer.render(output, bodies: sharedBodies).bytes))
+        }
+        let renderedPaths = Set(plan.outputs.map { plan.path(of: $0) })
+        let staticByPath = Dictionary(staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
             if renderedPaths.contains(path) {
                 throw BuildFailure([Diagnostic(path: "static/" + path, line: nil, message: "would overwrite \(path), which bake renders; expected another name")])
             }
-            let fingerprint: UInt64
-            switch content {
-            case .copy:
-                let entry = staticEntries.first { $0.path == path }
-                var hasher = ContentHasher()
-                hasher.combine(path)
-                hasher.combine(entry?.size ?? 0)
-                hasher.combine(entry?.modified ?? 0)
-                fingerprint = hasher.value
-            case .bytes(let bytes):
-                fingerprint = ContentHasher.hash(bytes)
-            case .keep:
-                fingerprint = 0
-            }
-            items.append(SiteWriter.Item(path: path, fingerprint: fingerprint, content: content))
+            items.append(SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content))
         }
 
         progress?(.writing)
         let result = try await writer.write(items, previous: previous)
+        let updatedCache = BuildCache(entries: newCache)
+        if updatedCache != cache {
+            // The cache only saves time; failing to save it must not fail the build.
+            try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)
+        }
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
-            rendered: rendered.count
+            rendered: toRender.count
         )
     }
 }
 
 private extension SiteBuilder {
-    enum Loaded: Sendable {
-        case post(ParsedPost)
-        case page(ParsedPage)
+    struct Loaded: Sendable {
+        let entry: BuildCache.Entry
+        /// The body as HTML, when the file was parsed this time.
+        let html: String?
+    }
+
+    /// What parsed posts depend on besides their own bytes.
+    static func cacheKey(_ settings: SiteSettings) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine("posts v1")
+        hasher.combine(settings.timeZone.identifier)
+        return hasher.value
+    }
+
+    static func add(_ entry: BuildCache.Entry, to posts: inout [Post], _ pages: inout [Page]) {
+        switch entry {
+        case .post(let post): posts.append(post)
+        case .page(let page): pages.append(page)
+        }
     }
 
     static func loadSettings(_ blog: BlogFolder) throws(BuildFailure) -> SiteSettings {
@@ -196,21 +219,81 @@ private extension SiteBuilder {
         return entries
     }
 
-    static func load(_ entry: FileEntry, root: String, parser: PostParser, now: Timestamp) -> Result<Loaded, BuildFailure> {
+    /// Reads and parses one source. A file whose mtime changed but whose bytes did not costs
+    /// a hash, not a parse.
+    static func load(_ entry: FileEntry, root: String, parser: PostParser, now: Timestamp, cached: BuildCache.Entry?) -> Result<Loaded, BuildFailure> {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(root + "/" + entry.path)
         } catch {
             return .failure(BuildFailure([error.diagnostic(relativeTo: root)]))
         }
+        if let cached {
+            let hash = ContentHasher.hash(bytes)
+            switch cached {
+            case .post(let post) where post.contentHash == hash: return .success(Loaded(entry: cached, html: nil))
+            case .page(let page) where page.contentHash == hash: return .success(Loaded(entry: cached, html: nil))
+            default: break
+            }
+        }
         do {
             if entry.path.hasPrefix("pages/") {
-                return .success(.page(try parser.parsePage(path: entry.path, bytes: bytes)))
+                let parsed = try parser.parsePage(path: entry.path, bytes: bytes)
+                return .success(Loaded(entry: .page(parsed.page), html: parsed.html))
             }
             let status: Post.Status = entry.path.hasPrefix("drafts/") ? .draft : .published
-            return .success(.post(try parser.parsePost(path: entry.path, bytes: bytes, status: status, now: now)))
+            let parsed = try parser.parsePost(path: entry.path, bytes: bytes, status: status, now: now)
+            return .success(Loaded(entry: .post(parsed.post), html: parsed.html))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// Reads and renders the bodies that the outputs to render show but that came from the cache.
+    static func loadMissingBodies(
+        for outputs: [PlannedOutput], renderer: SiteRenderer, parser: PostParser, root: String, now: Timestamp,
+        into bodies: inout [String: String]
+    ) async throws(BuildFailure) {
+        var missing = Set<String>()
+        for output in outputs {
+            for path in renderer.bodiesNeeded(for: output) where bodies[path] == nil { missing.insert(path) }
+        }
+        guard !missing.isEmpty else { return }
+        let loaded = await parallelMap(missing.sorted()) { path -> Result<(String, String), BuildFailure> in
+            load(FileEntry(path: path, size: 0, modified: 0), root: root, parser: parser, now: now, cached: nil).map { (path, $0.html ?? "") }
+        }
+        var problems: [Diagnostic] = []
+        for result in loaded {
+            switch result {
+            case .success(let (path, html)): bodies[path] = html
+            case .failure(let failure): problems += failure.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(problems) }
+    }
+
+    static func stylesheetVersion(_ assets: [String: SiteWriter.Content]) -> String {
+        let stylesheet: [UInt8]?
+        switch assets["style.css"] {
+        case .bytes(let bytes): stylesheet = bytes
+        case .copy(let source): stylesheet = try? FileIO.read(source)
+        default: stylesheet = nil
+        }
+        return stylesheet.map { String(ContentHasher.hash($0) % 0xFFFF_FFFF, radix: 16) } ?? ""
+    }
+
+    static func fingerprint(of content: SiteWriter.Content, path: String, entry: FileEntry?) -> UInt64 {
+        switch content {
+        case .copy:
+            var hasher = ContentHasher()
+            hasher.combine(path)
+            hasher.combine(entry?.size ?? 0)
+            hasher.combine(entry?.modified ?? 0)
+            return hasher.value
+        case .bytes(let bytes):
+            return ContentHasher.hash(bytes)
+        case .keep(let record):
+            return record.fingerprint
         }
     }
 }

@@ -29,21 +29,50 @@ public struct SiteManifest: Sendable, Hashable {
         self.records = records
     }
 
-    /// Reads a manifest written by `encoded()`; nil if the text is not one.
-    public init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.first == Substring(Self.header) else { return nil }
-        lines = lines.dropFirst()
+    /// Reads a manifest written by `encoded()`; nil if the bytes are not one.
+    public init?(bytes: [UInt8]) {
+        let header = Array((Self.header + "\n").utf8)
+        guard bytes.starts(with: header) else { return nil }
         var records: [String: Record] = [:]
-        records.reserveCapacity(lines.count)
-        for line in lines {
-            let parts = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            guard parts.count == 4, let size = Int64(parts[0]), let modified = Int64(parts[1]),
-                  let fingerprint = UInt64(parts[2], radix: 16) else { return nil }
-            let path = String(parts[3])
-            records[path] = Record(path: path, size: size, modified: modified, fingerprint: fingerprint)
+        records.reserveCapacity(bytes.count / 60)
+        var index = header.count
+        while index < bytes.count {
+            guard let size = Self.number(bytes, &index, radix: 10), let modified = Self.number(bytes, &index, radix: 10),
+                  let fingerprint = Self.number(bytes, &index, radix: 16) else { return nil }
+            let start = index
+            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            guard index > start else { return nil }
+            let path = String(decoding: bytes[start..<index], as: UTF8.self)
+            index += 1
+            records[path] = Record(path: path, size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), fingerprint: fingerprint)
         }
         self.records = records
+    }
+
+    /// Reads digits up to a tab, skipping it; a leading `-` makes the number negative.
+    private static func number(_ bytes: [UInt8], _ index: inout Int, radix: UInt64) -> UInt64? {
+        var value: UInt64 = 0
+        var negative = false
+        var digits = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        while index < bytes.count, bytes[index] != 0x09 {
+            let byte = bytes[index]
+            let digit: UInt64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+            value = value &* radix &+ digit
+            digits += 1
+            index += 1
+        }
+        guard digits > 0, index < bytes.count else { return nil }
+        index += 1
+        return negative ? UInt64(bitPattern: -Int64(bitPattern: value)) : value
     }
 
     /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path.

@@ -9,8 +9,8 @@ public struct SiteWriter: Sendable {
         case bytes([UInt8])
         /// A copy of a file elsewhere (static files).
         case copy(from: String)
-        /// Known to be unchanged since the last build; leave it.
-        case keep
+        /// Known to be unchanged since the last build, as recorded; leave it.
+        case keep(SiteManifest.Record)
     }
 
     /// One output file.
@@ -38,7 +38,7 @@ public struct SiteWriter: Sendable {
         let manifestPath = output + "/" + SiteManifest.fileName
         if FileIO.exists(manifestPath) {
             guard let bytes = try? FileIO.read(manifestPath),
-                  let manifest = SiteManifest(text: String(decoding: bytes, as: UTF8.self)) else {
+                  let manifest = SiteManifest(bytes: bytes) else {
                 throw BuildFailure([Diagnostic(path: manifestPath, line: nil, message: "the manifest is damaged; expected the file bake writes. Delete the output folder's contents and bake again")])
             }
             return manifest
@@ -116,8 +116,8 @@ private extension SiteWriter {
             return SiteManifest.Record(path: item.path, size: entry.size, modified: entry.modified, fingerprint: item.fingerprint)
         }
         switch item.content {
-        case .keep:
-            return (try record(), false)
+        case .keep(let record):
+            return (record, false)
         case .bytes(let bytes):
             if FileIO.contentEquals(path, bytes) { return (try record(), false) }
             try FileIO.writeAtomically(bytes, to: path, durable: false)

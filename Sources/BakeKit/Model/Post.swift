@@ -27,6 +27,8 @@ public struct Post: Sendable, Hashable, Codable {
     public let excerpt: String
     /// A hash of the file's bytes.
     public let contentHash: UInt64
+    /// The title, or for an untitled post the first words of its text with an ellipsis.
+    public let displayTitle: String
 
     public init(
         sourcePath: String, permalink: Permalink, format: BodyFormat, status: Status,
@@ -45,10 +47,6 @@ public struct Post: Sendable, Hashable, Codable {
         self.metadata = metadata
         self.excerpt = excerpt
         self.contentHash = contentHash
-    }
-
-    /// The title, or for an untitled post the first words of its text with an ellipsis.
-    public var displayTitle: String {
-        title.isEmpty ? PlainText.truncate(excerpt, maxCharacters: 60) : title
+        self.displayTitle = title.isEmpty ? PlainText.truncate(excerpt, maxCharacters: 60) : title
     }
 }

@@ -1,0 +1,61 @@
+/// A compact binary writer for the build cache: little-endian integers and length-prefixed
+/// UTF-8 strings. Hand-made because decoding 10,000 posts with `JSONDecoder` alone takes
+/// longer than a whole no-op build is allowed to.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func write(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func write(_ value: UInt64) { write(Int64(bitPattern: value)) }
+    mutating func write(_ value: Int) { write(Int64(value)) }
+    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            write(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+}
+
+/// Reads what `ByteWriter` wrote; every read fails softly, so a damaged cache is just ignored.
+struct ByteReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func int64() -> Int64? {
+        guard offset + 8 <= bytes.count else { return nil }
+        var value: Int64 = 0
+        withUnsafeMutableBytes(of: &value) { target in
+            bytes.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + 8)]))
+            }
+        }
+        offset += 8
+        return Int64(littleEndian: value)
+    }
+
+    mutating func uint64() -> UInt64? { int64().map { UInt64(bitPattern: $0) } }
+    mutating func int() -> Int? { int64().map { Int($0) } }
+
+    mutating func bool() -> Bool? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset] != 0
+    }
+
+    mutating func string() -> String? {
+        guard let count = int(), count >= 0, offset + count <= bytes.count else { return nil }
+        defer { offset += count }
+        return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+}

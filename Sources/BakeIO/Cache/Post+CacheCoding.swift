@@ -1,0 +1,86 @@
+import BakeKit
+
+extension Post {
+    init?(reading reader: inout ByteReader) {
+        guard let sourcePath = reader.string(), let year = reader.int(), let month = reader.int(), let day = reader.int(),
+              let slug = reader.string(), let format = reader.string().flatMap(BodyFormat.init(rawValue:)),
+              let status = reader.string().flatMap(Status.init(rawValue:)), let title = reader.string(),
+              let pubDate = reader.int64(), let hasModDate = reader.bool(), let modDate = reader.int64(),
+              let link = reader.string(), let categoryCount = reader.int(), categoryCount >= 0
+        else { return nil }
+        var categories: [String] = []
+        for _ in 0..<categoryCount {
+            guard let category = reader.string() else { return nil }
+            categories.append(category)
+        }
+        guard let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64() else { return nil }
+        self.init(
+            sourcePath: sourcePath, permalink: Permalink(year: year, month: month, day: day, slug: slug), format: format,
+            status: status, title: title, pubDate: Timestamp(seconds: pubDate),
+            modDate: hasModDate ? Timestamp(seconds: modDate) : nil, link: link.isEmpty ? nil : link,
+            categories: categories, metadata: metadata, excerpt: excerpt, contentHash: contentHash
+        )
+    }
+
+    func write(to writer: inout ByteWriter) {
+        writer.write(sourcePath)
+        writer.write(permalink.year)
+        writer.write(permalink.month)
+        writer.write(permalink.day)
+        writer.write(permalink.slug)
+        writer.write(format.rawValue)
+        writer.write(status.rawValue)
+        writer.write(title)
+        writer.write(pubDate.seconds)
+        writer.write(modDate != nil)
+        writer.write(modDate?.seconds ?? 0)
+        writer.write(link ?? "")
+        writer.write(categories.count)
+        categories.forEach { writer.write($0) }
+        metadata.write(to: &writer)
+        writer.write(excerpt)
+        writer.write(contentHash)
+    }
+}
+
+extension Page {
+    init?(reading reader: inout ByteReader) {
+        guard let sourcePath = reader.string(), let name = reader.string(),
+              let format = reader.string().flatMap(BodyFormat.init(rawValue:)), let title = reader.string(),
+              let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64()
+        else { return nil }
+        self.init(sourcePath: sourcePath, name: name, format: format, title: title, metadata: metadata, excerpt: excerpt, contentHash: contentHash)
+    }
+
+    func write(to writer: inout ByteWriter) {
+        writer.write(sourcePath)
+        writer.write(name)
+        writer.write(format.rawValue)
+        writer.write(title)
+        metadata.write(to: &writer)
+        writer.write(excerpt)
+        writer.write(contentHash)
+    }
+}
+
+extension PostMetadata {
+    init?(reading reader: inout ByteReader) {
+        guard let count = reader.int(), count >= 0 else { return nil }
+        var fields: [Field] = []
+        fields.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let key = reader.string(), let value = reader.string(), let line = reader.int() else { return nil }
+            fields.append(Field(key: key, value: value, line: line))
+        }
+        self.init(fields: fields)
+    }
+
+    func write(to writer: inout ByteWriter) {
+        writer.write(fields.count)
+        for field in fields {
+            writer.write(field.key)
+            writer.write(field.value)
+            writer.write(field.line)
+        }
+    }
+}
