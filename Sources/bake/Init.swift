@@ -47,7 +47,10 @@ extension Bake {
             try tree.write(settings.text.trimmingCharacters(in: .newlines) + "\n", to: "site.settings")
             try tree.write(post.text, to: path)
             try FileIO.createFolders(blog.path("pages"))
-            print("Started a blog in \(directory): site.settings, \(path), pages/")
+            if !FileIO.exists(blog.path(".gitignore")) {
+                try tree.write("site/\n.bake-cache/\n", to: ".gitignore")
+            }
+            print("Started a blog in \(directory): site.settings, \(path), pages/, .gitignore")
         }
     }
 }

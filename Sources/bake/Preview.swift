@@ -1,4 +1,8 @@
 import ArgumentParser
+import BakeIO
+import BakeKit
+import BakeServer
+import Foundation
 
 extension Bake {
     /// `bake preview`: bake, serve on 127.0.0.1, rebuild and reload on every save.
@@ -7,8 +11,111 @@ extension Bake {
 
         @OptionGroup var blogOptions: BlogOptions
 
+        @Option(help: "The port to listen on; 0 picks a free one.")
+        var port = 8080
+
+        @Option(help: "The address to listen on. Anything but loopback shows your drafts to the network.")
+        var host = "127.0.0.1"
+
+        @Flag(help: "Watch by scanning the blog every 300 ms instead of with inotify.")
+        var poll = false
+
         func run() async throws {
-            throw ValidationError("preview is not built yet")
+            let (blog, theme) = try blogOptions.resolve()
+            guard (0...65_535).contains(port) else {
+                throw ValidationError("--port \(port) is not a port; expected 0 to 65535")
+            }
+            if !["127.0.0.1", "localhost", "::1"].contains(host), !host.hasPrefix("127.") {
+                FileHandle.standardError.write(Data("warning: --host \(host) is not loopback; anyone who can reach it sees the preview, drafts included\n".utf8))
+            }
+            let options = PreviewOptions(
+                blog: blog, output: blogOptions.output.map { blogOptions.absolute($0, from: FileManager.default.currentDirectoryPath) },
+                themeFolder: theme, includeDrafts: blogOptions.drafts, includeFuture: blogOptions.future,
+                host: host, port: port, watching: poll ? .polling(interval: .milliseconds(300)) : .automatic
+            )
+            let log = PreviewLog(blog: blog)
+            let preview: PreviewServer
+            do {
+                preview = try PreviewServer(options: options, lines: { log.line(for: $0) }, onEvent: { log.show($0, output: options.output) })
+            } catch {
+                FileHandle.standardError.write(Data("bake: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+            try await preview.run()
+            log.say("Stopped.")
         }
+    }
+}
+
+/// What preview prints: the URL once, then one line per build, problems on standard error.
+private struct PreviewLog: Sendable {
+    let blog: BlogFolder
+
+    func show(_ event: PreviewEvent, output: String?) {
+        switch event {
+        case .serving(let url):
+            say("Serving \(shown(blog.root)) at \(url) (Ctrl-C to stop)")
+        case .polling(let reason):
+            FileHandle.standardError.write(Data("bake: \(reason); watching by scanning every 0.3 s instead\n".utf8))
+        case .built(let build):
+            show(build, output: output)
+        }
+    }
+
+    /// A problem as `bake build` prints it: the path from the current folder, then line and message.
+    func line(for diagnostic: Diagnostic) -> String {
+        var path = diagnostic.path
+        if path.hasPrefix(blog.root + "/") { path = String(path.dropFirst(blog.root.count + 1)) }
+        if !path.hasPrefix("/"), !path.hasPrefix("(") { path = shown(blog.path(path)) }
+        return Diagnostic(path: path, line: diagnostic.line, message: diagnostic.message).description
+    }
+}
+
+extension PreviewLog {
+    fileprivate func show(_ build: PreviewBuild, output: String?) {
+        let time = Self.clock.string(from: build.finished)
+        switch build.result {
+        case .success(let summary) where build.changes.isEmpty:
+            say(Terminal.summaryLine(summary, output: output ?? "a private folder", elapsed: build.duration))
+        case .success(let summary):
+            let pages = summary.written.filter { $0.hasSuffix(".html") }.count
+            let others = summary.written.count - pages + summary.removed.count
+            var done = "\(pages) page\(pages == 1 ? "" : "s")"
+            if others > 0 { done += " and \(others) other file\(others == 1 ? "" : "s")" }
+            say("\(time) \(changed(build.changes)): \(done) rewritten in \(Self.milliseconds(build.duration)) ms")
+        case .failure(let failure):
+            let count = failure.diagnostics.count
+            let problems = "\(count) problem\(count == 1 ? "" : "s")"
+            let cause = build.changes.isEmpty ? "first build" : changed(build.changes)
+            let lines = failure.diagnostics.map(line(for:)) + ["\(time) \(cause): \(problems); still serving the last good site"]
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+
+    func changed(_ paths: [String]) -> String {
+        guard let first = paths.first else { return "nothing changed" }
+        let more = paths.count - 1
+        return "\(first)\(more > 0 ? " and \(more) more" : "") changed"
+    }
+
+    /// Writes a line at once: standard output is block-buffered when it is not a terminal.
+    func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    func shown(_ path: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        if path == cwd { return "." }
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
+    }
+
+    static let clock: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter
+    }()
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -46,7 +46,7 @@ public struct SiteBuilder: Sendable {
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
         do {
-            sources = try Self.sourceEntries(blog, drafts: options.includeDrafts)
+            sources = try await Self.sourceEntries(blog, drafts: options.includeDrafts)
             staticEntries = try FileTree.scan(blog.path("static"))
         } catch {
             throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
@@ -54,7 +54,7 @@ public struct SiteBuilder: Sendable {
 
         // Load: reuse cached posts whose files are unchanged; read and parse the rest.
         let cacheKey = Self.cacheKey(settings)
-        let cache = options.clean ? BuildCache(entries: [:]) : BuildCache.load(from: blog.cachePath, key: cacheKey)
+        let cache = options.clean ? BuildCache(entries: [:]) : await BuildCache.load(from: blog.cachePath, key: cacheKey)
         let parser = PostParser(settings: settings)
         let now = options.now
         let root = blog.root
@@ -133,8 +133,8 @@ public struct SiteBuilder: Sendable {
 
         progress?(.writing)
         let result = try await writer.write(items, previous: previous)
-        let updatedCache = BuildCache(entries: newCache)
-        if updatedCache != cache {
+        if !toLoad.isEmpty || newCache.count != cache.entries.count {
+            let updatedCache = BuildCache(entries: newCache)
             // The cache only saves time; failing to save it must not fail the build.
             try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)
         }
@@ -209,10 +209,10 @@ private extension SiteBuilder {
     }
 
     /// The post, page and (optionally) draft files, as paths relative to the blog.
-    static func sourceEntries(_ blog: BlogFolder, drafts: Bool) throws(FileSystemError) -> [FileEntry] {
+    static func sourceEntries(_ blog: BlogFolder, drafts: Bool) async throws(FileSystemError) -> [FileEntry] {
         var entries: [FileEntry] = []
         for folder in drafts ? ["posts", "pages", "drafts"] : ["posts", "pages"] {
-            for entry in try FileTree.scan(blog.path(folder)) where BodyFormat(fileName: entry.path) != nil {
+            for entry in try await FileTree.scanInParallel(blog.path(folder)) where BodyFormat(fileName: entry.path) != nil {
                 entries.append(FileEntry(path: folder + "/" + entry.path, size: entry.size, modified: entry.modified))
             }
         }

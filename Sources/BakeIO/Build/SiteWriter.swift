@@ -97,7 +97,10 @@ public struct SiteWriter: Sendable {
             }
         }
         do {
-            try FileIO.writeAtomically(SiteManifest(records: records).encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
+            let manifest = SiteManifest(records: records)
+            if manifest != previous || !FileIO.exists(output + "/" + SiteManifest.fileName) {
+                try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
+            }
         } catch {
             failures.append(error.diagnostic(relativeTo: output))
         }

@@ -5,7 +5,7 @@ import BakeKit
 ///
 /// The cache lives in `<blog>/.bake-cache/`, is versioned, and is never needed for a correct
 /// build: a missing, stale or damaged cache only costs time.
-public struct BuildCache: Sendable, Equatable {
+public struct BuildCache: Sendable {
     /// One source file as it was last parsed.
     public enum Entry: Sendable, Hashable {
         case post(Post)
@@ -15,63 +15,85 @@ public struct BuildCache: Sendable, Equatable {
     /// Entries by blog-relative path, with the size and mtime they were parsed at.
     public let entries: [String: (file: FileEntry, entry: Entry)]
 
-    static let magic = "bake-cache 2"
+    static let magic = "bake-cache 3"
+    /// Entries are stored in this many segments, decoded in parallel.
+    static let segmentCount = 16
 
     public init(entries: [String: (file: FileEntry, entry: Entry)]) {
         self.entries = entries
     }
 
     /// The cache at `path` if it was written for the same settings `key`; else an empty one.
-    public static func load(from path: String, key: UInt64) -> BuildCache {
+    public static func load(from path: String, key: UInt64) async -> BuildCache {
         guard let bytes = try? FileIO.read(path) else { return BuildCache(entries: [:]) }
         var reader = ByteReader(bytes)
         guard reader.string() == magic, reader.uint64() == key, let count = reader.int(), count >= 0 else {
             return BuildCache(entries: [:])
         }
-        var entries: [String: (file: FileEntry, entry: Entry)] = [:]
-        entries.reserveCapacity(count)
+        var segments: [[UInt8]] = []
         for _ in 0..<count {
-            guard let path = reader.string(), let size = reader.int64(), let modified = reader.int64(),
-                  let isPost = reader.bool() else { return BuildCache(entries: [:]) }
-            let entry: Entry
-            if isPost {
-                guard let post = Post(reading: &reader) else { return BuildCache(entries: [:]) }
-                entry = .post(post)
-            } else {
-                guard let page = Page(reading: &reader) else { return BuildCache(entries: [:]) }
-                entry = .page(page)
-            }
-            entries[path] = (FileEntry(path: path, size: size, modified: modified), entry)
+            guard let segment = reader.segment() else { return BuildCache(entries: [:]) }
+            segments.append(segment)
+        }
+        let decoded = await parallelMap(segments) { decode(segment: $0) }
+        var entries: [String: (file: FileEntry, entry: Entry)] = [:]
+        entries.reserveCapacity(decoded.reduce(0) { $0 + ($1?.count ?? 0) })
+        for segment in decoded {
+            guard let segment else { return BuildCache(entries: [:]) }
+            for (file, entry) in segment { entries[file.path] = (file, entry) }
         }
         return BuildCache(entries: entries)
     }
 
     /// The cache's bytes, entries sorted by path.
     public func encoded(key: UInt64) -> [UInt8] {
+        let paths = entries.keys.sorted()
         var writer = ByteWriter()
         writer.write(Self.magic)
         writer.write(key)
-        writer.write(entries.count)
-        for path in entries.keys.sorted() {
-            guard let (file, entry) = entries[path] else { continue }
-            writer.write(path)
-            writer.write(file.size)
-            writer.write(file.modified)
-            switch entry {
-            case .post(let post):
-                writer.write(true)
-                post.write(to: &writer)
-            case .page(let page):
-                writer.write(false)
-                page.write(to: &writer)
+        let perSegment = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
+        let segments = stride(from: 0, to: paths.count, by: perSegment).map { paths[$0..<min($0 + perSegment, paths.count)] }
+        writer.write(segments.count)
+        for segment in segments {
+            var part = ByteWriter()
+            part.write(segment.count)
+            for path in segment {
+                guard let (file, entry) = entries[path] else { continue }
+                part.write(path)
+                part.write(file.size)
+                part.write(file.modified)
+                switch entry {
+                case .post(let post):
+                    part.write(true)
+                    post.write(to: &part)
+                case .page(let page):
+                    part.write(false)
+                    page.write(to: &part)
+                }
             }
+            writer.write(part.bytes)
         }
         return writer.bytes
     }
 
-    public static func == (lhs: BuildCache, rhs: BuildCache) -> Bool {
-        lhs.entries.keys == rhs.entries.keys && lhs.entries.allSatisfy { path, value in
-            rhs.entries[path].map { $0.file == value.file && $0.entry == value.entry } ?? false
+    private static func decode(segment: [UInt8]) -> [(FileEntry, Entry)]? {
+        var reader = ByteReader(segment)
+        guard let count = reader.int(), count >= 0 else { return nil }
+        var entries: [(FileEntry, Entry)] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = reader.string(), let size = reader.int64(), let modified = reader.int64(),
+                  let isPost = reader.bool() else { return nil }
+            let entry: Entry
+            if isPost {
+                guard let post = Post(reading: &reader) else { return nil }
+                entry = .post(post)
+            } else {
+                guard let page = Page(reading: &reader) else { return nil }
+                entry = .page(page)
+            }
+            entries.append((FileEntry(path: path, size: size, modified: modified), entry))
         }
+        return entries
     }
 }

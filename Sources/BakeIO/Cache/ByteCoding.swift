@@ -12,6 +12,11 @@ struct ByteWriter {
     mutating func write(_ value: Int) { write(Int64(value)) }
     mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    mutating func write(_ data: [UInt8]) {
+        write(data.count)
+        bytes.append(contentsOf: data)
+    }
+
     mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
@@ -51,6 +56,12 @@ struct ByteReader {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
         return bytes[offset] != 0
+    }
+
+    mutating func segment() -> [UInt8]? {
+        guard let count = int(), count >= 0, offset + count <= bytes.count else { return nil }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
     }
 
     mutating func string() -> String? {

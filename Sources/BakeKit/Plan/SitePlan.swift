@@ -13,6 +13,8 @@ public struct SitePlan: Sendable {
     public let months: [MonthArchive]
     /// Every output, in a fixed order.
     public let outputs: [PlannedOutput]
+    /// The output path of each post, by index into `posts`.
+    private let postPaths: [String]
     public let settings: SiteSettings
 
     /// Plans the site. Posts are sorted newest first; two sources that would write the same
@@ -43,9 +45,16 @@ public struct SitePlan: Sendable {
         outputs += posts.indices.map { PlannedOutput.post($0) }
 
         var owners: [String: String] = [:]
+        owners.reserveCapacity(outputs.count)
         var problems: [Diagnostic] = []
+        let postPaths = posts.map(\.permalink.path)
         for output in outputs {
-            let path = output.path(posts: posts, pages: pages, months: months)
+            let path: String
+            if case .post(let index) = output {
+                path = postPaths[index]
+            } else {
+                path = output.path(posts: posts, pages: pages, months: months)
+            }
             let source: String
             switch output {
             case .post(let index): source = posts[index].sourcePath
@@ -69,12 +78,14 @@ public struct SitePlan: Sendable {
         self.pages = pages
         self.months = months
         self.outputs = outputs
+        self.postPaths = postPaths
         self.settings = settings
     }
 
     /// The output path of a planned file.
     public func path(of output: PlannedOutput) -> String {
-        output.path(posts: posts, pages: pages, months: months)
+        if case .post(let index) = output { return postPaths[index] }
+        return output.path(posts: posts, pages: pages, months: months)
     }
 
     /// The posts of the home page.

@@ -75,7 +75,7 @@ public struct SiteRenderer: Sendable {
         case .post(let index):
             add(plan.posts[index])
             for neighbour in [index - 1, index + 1] where plan.posts.indices.contains(neighbour) {
-                hasher.combine(plan.posts[neighbour].permalink.path)
+                hasher.combine(plan.path(of: .post(neighbour)))
                 hasher.combine(plan.posts[neighbour].displayTitle)
             }
         case .page(let index):

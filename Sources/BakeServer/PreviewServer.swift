@@ -1,0 +1,159 @@
+import BakeIO
+import BakeKit
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `bake preview`: bakes the blog into a private folder, serves it over HTTP, and rebuilds
+/// and reloads the open pages whenever a watched file changes.
+///
+/// Three services run under one `ServiceGroup`, which shuts them down gracefully on SIGINT
+/// and SIGTERM: the watcher and rebuild loop (`Rebuilder`) first, which ends the pages'
+/// live-reload streams, then the Hummingbird server. The first build runs before the server
+/// starts listening. The private output folder is removed when `run()` returns.
+///
+/// ```swift
+/// let options = PreviewOptions(blog: BlogFolder(root: "/blog"), port: 0)
+/// let preview = try PreviewServer(options: options) { event in
+///     if case .serving(let url) = event { print("Serving at \(url)") }
+/// }
+/// try await preview.run()   // until Ctrl-C, or until `shutdown()` is called
+/// ```
+public final class PreviewServer: Sendable {
+    public let options: PreviewOptions
+    /// The folder the site is baked into and served from.
+    public let output: String
+    /// Whether `output` is preview's own temp folder, to remove when it stops.
+    private let ownsOutput: Bool
+    private let group: ServiceGroup
+    private let address: ListeningAddress
+
+    /// Prepares the output folder, the watcher and the server; nothing is built or served
+    /// until `run()`.
+    /// - Parameters:
+    ///   - logger: For the server's own messages; the events go to `onEvent`.
+    ///   - lines: How a build problem is shown in the pages' overlay; pass what the terminal prints.
+    ///   - onEvent: Called with the URL once listening, and after every build.
+    public init(
+        options: PreviewOptions,
+        logger: Logger = PreviewServer.quietLogger,
+        lines: @escaping @Sendable (Diagnostic) -> String = { $0.description },
+        onEvent: @escaping @Sendable (PreviewEvent) -> Void
+    ) throws(PreviewError) {
+        self.options = options
+        let output: String
+        if let chosen = options.output {
+            output = chosen
+        } else {
+            output = try Self.makeTemporaryFolder()
+        }
+        self.output = output
+        ownsOutput = options.output == nil
+        do throws(FileSystemError) {
+            try FileIO.createFolders(output)
+        } catch {
+            throw .cannotCreateOutput(path: output, errno: error.errno)
+        }
+        guard let folder = SiteFolder(resolving: output) else { throw .cannotCreateOutput(path: output, errno: ENOENT) }
+        let watcher: any FileWatcher
+        do throws(PreviewError) {
+            watcher = try Self.makeWatcher(options.watching, list: options.watchList(output: folder.root), onEvent: onEvent)
+        } catch {
+            if options.output == nil { try? FileManager.default.removeItem(atPath: output) }
+            throw error
+        }
+        let site = ServedSite(folder: folder, basePath: options.blog.basePath ?? "")
+        let broadcaster = ReloadBroadcaster()
+        let rebuilder = Rebuilder(
+            options: options, output: output, changes: watcher.changes(), site: site,
+            broadcaster: broadcaster, lines: lines, report: onEvent
+        )
+        let address = ListeningAddress()
+        self.address = address
+        let host = options.host
+        let blog = options.blog
+        var application = Application(
+            router: Self.makeRouter(site: site, broadcaster: broadcaster),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                await address.set(port)
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                onEvent(.serving(url: "http://\(shownHost):\(port)\(blog.basePath ?? "")/"))
+            },
+            logger: logger
+        )
+        application.beforeServerStarts {
+            await rebuilder.build(changes: [])
+        }
+        group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [application, rebuilder],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+    }
+
+    /// Builds, serves and watches until SIGINT, SIGTERM or `shutdown()`; then removes the
+    /// private output folder.
+    public func run() async throws {
+        do {
+            try await group.run()
+        } catch {
+            await finish()
+            throw error
+        }
+        await finish()
+    }
+
+    /// Stops gracefully: the rebuild loop first, then the server.
+    public func shutdown() async {
+        await group.triggerGracefulShutdown()
+    }
+
+    /// The port the server listens on, once it does (after the first build); nil if preview
+    /// stopped first.
+    public func port() async -> Int? {
+        await address.port()
+    }
+
+    /// A logger that shows only the server's warnings and errors.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "bake.preview")
+        logger.logLevel = .warning
+        return logger
+    }
+}
+
+private extension PreviewServer {
+    func finish() async {
+        await address.close()
+        if ownsOutput { try? FileManager.default.removeItem(atPath: output) }
+    }
+
+    static func makeTemporaryFolder() throws(PreviewError) -> String {
+        let path = FileManager.default.temporaryDirectory.path + "/bake-preview-" + UUID().uuidString.lowercased()
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreateOutput(path: path, errno: Int32((error as NSError).code))
+        }
+        return path
+    }
+
+    static func makeWatcher(_ method: WatchMethod, list: WatchList, onEvent: @Sendable (PreviewEvent) -> Void) throws(PreviewError) -> any FileWatcher {
+        switch method {
+        case .inotify:
+            return try InotifyWatcher(list: list)
+        case .polling(let interval):
+            return PollingWatcher(list: list, interval: interval)
+        case .automatic:
+            do {
+                return try InotifyWatcher(list: list)
+            } catch {
+                onEvent(.polling(because: error))
+                return PollingWatcher(list: list)
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import BakeIO
+import BakeKit
+import Foundation
+import ServiceLifecycle
+
+/// Preview's build loop, run as a service: a build for each settled batch of changes,
+/// each reported to the caller and to the open pages.
+///
+/// Each build calls `SiteBuilder`, which rewrites only files whose bytes changed, while
+/// holding `ServedSite` alone. A failed build writes nothing, so the last good site stays
+/// served while the pages show the problems. On graceful shutdown the loop stops and every
+/// live-reload stream ends, so the server does not wait on open pages.
+final class Rebuilder: Service {
+    private let options: PreviewOptions
+    private let output: String
+    private let changes: AsyncStream<[String]>
+    private let site: ServedSite
+    private let broadcaster: ReloadBroadcaster
+    private let lines: @Sendable (Diagnostic) -> String
+    private let report: @Sendable (PreviewEvent) -> Void
+
+    /// - Parameters:
+    ///   - changes: The watcher's stream, started before the first build so that nothing saved during it is missed.
+    ///   - lines: How a problem is shown to the pages.
+    init(
+        options: PreviewOptions, output: String, changes: AsyncStream<[String]>, site: ServedSite,
+        broadcaster: ReloadBroadcaster, lines: @escaping @Sendable (Diagnostic) -> String,
+        report: @escaping @Sendable (PreviewEvent) -> Void
+    ) {
+        self.options = options
+        self.output = output
+        self.changes = changes
+        self.site = site
+        self.broadcaster = broadcaster
+        self.lines = lines
+        self.report = report
+    }
+
+    /// Builds the site once, with the folder to itself, and tells everyone how it went.
+    func build(changes: [String]) async {
+        let started = ContinuousClock.now
+        let buildOptions = BuildOptions(
+            blog: options.blog, output: output, themeFolder: options.themeFolder,
+            includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, marksUnpublished: true,
+            now: Timestamp(Date())
+        )
+        let blog = options.blog
+        let result: Result<BuildSummary, BuildFailure> = await site.writing {
+            do throws(BuildFailure) {
+                let summary = try await SiteBuilder(options: buildOptions).build()
+                return (.success(summary), basePath: blog.basePath)
+            } catch {
+                return (.failure(error), basePath: nil)
+            }
+        }
+        let build = PreviewBuild(changes: changes, result: result, duration: ContinuousClock.now - started, finished: Date())
+        await broadcaster.publish(build, lines: lines)
+        report(.built(build))
+    }
+
+    func run() async throws {
+        let batcher = ChangeBatcher(quietPeriod: options.quietPeriod, maximumDelay: options.maximumDelay)
+        let changes = self.changes
+        let broadcaster = self.broadcaster
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await paths in changes.cancelOnGracefulShutdown() {
+                    await batcher.add(paths)
+                }
+                await batcher.finish()
+            }
+            group.addTask {
+                while (try? await Task.sleep(for: .seconds(15))) != nil {
+                    await broadcaster.ping()
+                }
+            }
+            // The loop ends when the watcher's stream ends: on shutdown, or if the watcher fails.
+            for await _ in batcher.signals {
+                guard let batch = try? await batcher.settled(), !Task.isShuttingDownGracefully else { break }
+                if !batch.isEmpty { await build(changes: existingFirst(batch)) }
+            }
+            group.cancelAll()
+        }
+        await broadcaster.finish()
+    }
+}
+
+private extension Rebuilder {
+    /// The paths that still exist first, so that the report names the saved file rather than
+    /// a temp file the editor renamed away.
+    func existingFirst(_ paths: [String]) -> [String] {
+        let blog = options.blog
+        let exists = paths.map { FileIO.exists($0.hasPrefix("/") ? $0 : blog.path($0)) }
+        return zip(paths, exists).filter(\.1).map(\.0) + zip(paths, exists).filter { !$0.1 }.map(\.0)
+    }
+}

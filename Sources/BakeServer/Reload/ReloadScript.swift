@@ -1,0 +1,60 @@
+/// The live-reload snippet that preview adds to every HTML page it serves. It is added as
+/// the page goes out, never written to disk, so `bake build` output never has it.
+///
+/// The script listens to `/_bake/events` (see `ReloadEvent`): it reloads the page after a
+/// rebuild, swaps stylesheets in place when only CSS changed, and shows the build's problems
+/// in an overlay until a good build clears it. It makes no other requests.
+enum ReloadScript {
+    /// The path of the Server-Sent Events stream the script listens to.
+    static let eventsPath = "/_bake/events"
+
+    /// The `<script>` element.
+    static let element = #"""
+    <script id="bake-preview">(()=>{
+    const es=new EventSource("\#(eventsPath)");let seen,box;
+    const mark=e=>{seen=e.data};
+    es.addEventListener("hello",e=>{if(seen!==undefined&&seen!==e.data)location.reload();seen=e.data});
+    es.addEventListener("reload",e=>{mark(e);location.reload()});
+    es.addEventListener("css",e=>{mark(e);for(const l of document.querySelectorAll('link[rel~="stylesheet"]')){
+    const u=new URL(l.href,location.href);if(u.origin!==location.origin)continue;
+    u.searchParams.set("bake",Date.now());const n=l.cloneNode();n.href=u.href;n.onload=()=>l.remove();l.after(n)}});
+    es.addEventListener("problems",e=>{box?.remove();box=document.createElement("pre");box.id="bake-problems";
+    box.style.cssText="position:fixed;inset:0;z-index:2147483647;overflow:auto;margin:0;padding:2em;background:rgba(40,0,0,.94);color:#fdd;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+    box.textContent="bake: this change did not build; preview still serves the last good site. Click to hide.\n\n"+JSON.parse(e.data).join("\n");
+    box.onclick=()=>box.remove();document.body.append(box)});
+    es.addEventListener("ok",()=>{box?.remove();box=null});
+    })();</script>
+    """#
+
+    /// `html` with the script before its last `</body>`, or at the end when it has none.
+    static func inject(into html: [UInt8]) -> [UInt8] {
+        let script = Array(element.utf8)
+        var result = html
+        result.insert(contentsOf: script, at: closingBodyIndex(in: html) ?? html.count)
+        return result
+    }
+}
+
+private extension ReloadScript {
+    static let closingBody = Array("</body".utf8)
+
+    /// Where the last `</body` starts, ignoring case.
+    static func closingBodyIndex(in html: [UInt8]) -> Int? {
+        guard html.count >= closingBody.count else { return nil }
+        var start = html.count - closingBody.count
+        while start >= 0 {
+            var matches = true
+            for offset in 0..<closingBody.count where lowercased(html[start + offset]) != closingBody[offset] {
+                matches = false
+                break
+            }
+            if matches { return start }
+            start -= 1
+        }
+        return nil
+    }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+}

@@ -1,0 +1,99 @@
+import BakeIO
+import BakeKit
+import XMLRPC
+
+/// Why a call failed, and the fault the editor is sent for it.
+///
+/// Fault codes: the XML-RPC convention for protocol faults (-32700 malformed XML and
+/// -32600 not a method call, both from `XMLRPCError`; -32601 unknown method; -32602 wrong
+/// parameters; -32603 a reply that cannot be written), and three application faults:
+///
+/// | code | meaning |
+/// | ---- | ------- |
+/// | 403  | bad login: unknown user name or wrong password |
+/// | 404  | post not found: no post or draft has that postid |
+/// | 500  | write failed: a file of the blog could not be written (or read), the site could not be re-baked, or git could not commit; the message says which, and whether the post was saved |
+public struct MetaWeblogError: Error, Sendable, Hashable {
+    /// What was wrong.
+    public enum Reason: Sendable, Hashable {
+        /// The user name or password is wrong.
+        case badLogin
+        /// No post or draft has this postid.
+        case postNotFound(postID: String)
+        /// No method has this name.
+        case unknownMethod(String)
+        /// A parameter is missing or of the wrong type; `detail` says which and what was expected.
+        case invalidParameters(method: String, detail: String)
+        /// A file of the blog could not be read or written.
+        case fileFailed(FileSystemError, blogRoot: String)
+        /// A post file exists but is not UTF-8 text.
+        case unreadablePost(path: String)
+        /// The change was saved as `saved`, but the site could not be re-baked.
+        case siteNotRebuilt(saved: String, problems: [Diagnostic])
+        /// The change was saved as `saved`, but git could not commit it; `output` is git's.
+        case commitFailed(saved: String, output: String)
+        /// The server is stopping and takes no more changes.
+        case shuttingDown
+    }
+
+    /// What was wrong.
+    public let reason: Reason
+
+    /// Creates an error.
+    public init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    /// The fault code: see the table above.
+    public var faultCode: Int {
+        switch reason {
+        case .badLogin: 403
+        case .postNotFound: 404
+        case .unknownMethod: -32601
+        case .invalidParameters: -32602
+        case .fileFailed, .unreadablePost, .siteNotRebuilt, .commitFailed, .shuttingDown: 500
+        }
+    }
+
+    /// What was wrong, and what was expected or what to do.
+    public var message: String {
+        switch reason {
+        case .badLogin:
+            return "Bad login: the user name or password is wrong; expected the @metaweblog_user of site.settings "
+                + "and the password whose hash is its @metaweblog_password_hash."
+        case .postNotFound(let postID):
+            return "Post not found: no post or draft has the postid \"\(postID)\"; expected a path under posts/ "
+                + "or drafts/ such as 2014/03/31/mark_all_as_read.markdown."
+        case .unknownMethod(let name):
+            return "Unknown method \"\(name)\"; system.listMethods lists the methods this server has."
+        case .invalidParameters(let method, let detail):
+            return "Wrong parameters for \(method): \(detail)."
+        case .fileFailed(let error, let root):
+            var path = error.path
+            if path.hasPrefix(root + "/") { path = String(path.dropFirst(root.count + 1)) }
+            return "Write failed: cannot \(error.operation.rawValue) \(path) (\(error.reason)); nothing was changed."
+        case .unreadablePost(let path):
+            return "Write failed: \(path) is not UTF-8 text, so it cannot be read as a post; expected a UTF-8 post file."
+        case .siteNotRebuilt(let saved, let problems):
+            let lines = problems.prefix(10).map(\.description).joined(separator: "\n")
+            let more = problems.count > 10 ? "\n… and \(problems.count - 10) more." : ""
+            return "Saved \(saved), but the site was not updated because the re-bake failed:\n\(lines)\(more)"
+        case .commitFailed(let saved, let output):
+            return "Saved \(saved), but git could not commit the change: \(output)"
+        case .shuttingDown:
+            return "Write failed: the server is shutting down; nothing was changed. Try again once it is running."
+        }
+    }
+
+    /// This error as a fault for the client.
+    public var fault: XMLRPCFault {
+        XMLRPCFault(code: faultCode, message: message)
+    }
+}
+
+extension MetaWeblogError: CustomStringConvertible {
+    /// The message.
+    public var description: String {
+        message
+    }
+}

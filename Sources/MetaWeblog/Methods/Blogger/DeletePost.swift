@@ -1,0 +1,21 @@
+import XMLRPC
+
+/// `blogger.deletePost(appkey, postid, username, password, publish)`: moves the post's file
+/// into `.trash/` in the blog, keeping its path there, where it can be recovered.
+struct DeletePost: XMLRPCMethod {
+    var name: String { "blogger.deletePost" }
+
+    func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
+        let postID = try parameters.identifier(1, "postid")
+        try await context.authenticate(parameters, at: 2)
+        return try await context.writer.perform { tree throws(MetaWeblogError) in
+            let post = try tree.post(id: postID)
+            let trashed = try tree.trash(post.path)
+            let record = ChangeRecord(
+                saved: trashed, paths: [post.path],
+                message: "deletePost: \(post.path)\(NewPost.quotedTitle(post)), moved to \(trashed)"
+            )
+            return TreeChange(value: true, record: record)
+        }
+    }
+}

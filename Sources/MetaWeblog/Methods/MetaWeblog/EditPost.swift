@@ -1,0 +1,55 @@
+import BakeKit
+import XMLRPC
+
+/// `metaWeblog.editPost(postid, username, password, struct, publish)`: changes a post in place.
+///
+/// Members the struct leaves out keep their lines; header keys the shim does not know are
+/// kept; `@pubDate` changes only when `dateCreated` names another moment; `@modDate` is set
+/// whenever anything changed. The file never moves, so the permalink holds, except that a
+/// draft edited with `publish` true moves to `posts/` under the same postid.
+struct EditPost: XMLRPCMethod {
+    var name: String { "metaWeblog.editPost" }
+
+    func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
+        let postID = try parameters.identifier(0, "postid")
+        try await context.authenticate(parameters, at: 1)
+        let changes = try PostChanges(parameters.structure(3, "content"), parameter: 3, of: parameters, dates: context.dates)
+        let publish = try parameters.flag(4, "publish", default: false)
+        let now = context.now()
+        return try await context.writer.perform { tree throws(MetaWeblogError) in
+            let original = try tree.post(id: postID)
+            var post = Self.applying(changes, to: original, dates: tree.dates)
+            if post != original {
+                post.header.set("modDate", tree.dates.headerText(now))
+                try tree.write(post)
+            }
+            var paths = [post.path]
+            var message = "editPost: \(post.path)"
+            if publish, post.status == .draft {
+                let published = try tree.publish(post, now: now)
+                paths.append(published.path)
+                message = "publishPost: \(published.path)"
+            } else if post == original {
+                return TreeChange(value: true, record: nil)
+            }
+            return TreeChange(value: true, record: ChangeRecord(saved: paths.last!, paths: paths, message: message + NewPost.quotedTitle(post)))
+        }
+    }
+
+    /// The post with the struct's members applied.
+    static func applying(_ changes: PostChanges, to original: StoredPost, dates: PostDate) -> StoredPost {
+        var post = original
+        if let title = changes.title { post.header.set("title", title) }
+        if let link = changes.link { post.header.set("link", link) }
+        if let categories = changes.categories { post.header.set("categoryArray", CategoryList.headerValue(categories)) }
+        if let keywords = changes.keywords { post.header.set("mt_keywords", keywords) }
+        if let excerpt = changes.excerpt { post.header.set("mt_excerpt", excerpt) }
+        if let date = changes.dateCreated, date != original.date(dates) {
+            post.header.set("pubDate", dates.headerText(date))
+        }
+        if changes.description != nil || !(changes.textMore ?? "").isEmpty {
+            post.body = PostChanges.body(description: changes.description ?? original.body, more: changes.textMore ?? "")
+        }
+        return post
+    }
+}

@@ -1,0 +1,39 @@
+import BakeKit
+import XMLRPC
+
+/// `metaWeblog.newMediaObject(blogid, username, password, {name, type, bits, overwrite})`:
+/// stores a file under `static/media/YYYY/MM/<safe name>` and returns its public `url`.
+///
+/// The name is made safe first (see `MediaName`); a name already taken that month gets
+/// `-2`, `-3` … before its extension, unless `overwrite` is true.
+struct NewMediaObject: XMLRPCMethod {
+    var name: String { "metaWeblog.newMediaObject" }
+
+    func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
+        _ = try parameters.identifier(0, "blogid")
+        try await context.authenticate(parameters, at: 1)
+        let media = try parameters.structure(3, "media")
+        guard let requested = media["name"]?.stringValue else {
+            throw parameters.invalid(3, "media", "has no name string; expected a struct with name, type and bits")
+        }
+        guard let bits = media["bits"]?.dataValue else {
+            throw parameters.invalid(3, "media", "has no bits in base64; expected a struct with name, type and bits")
+        }
+        let type = media["type"]?.stringValue ?? ""
+        let overwrite = media["overwrite"]?.boolValue ?? false
+        let fileName = MediaName(requested).text
+        let month = context.dates.monthFolder(context.now())
+        let path = try await context.writer.perform { tree throws(MetaWeblogError) in
+            let wanted = "static/media/\(month)/\(fileName)"
+            let path = overwrite ? wanted : tree.freePath(wanted)
+            try tree.write(Array(bits), to: path)
+            return TreeChange(value: path, record: ChangeRecord(saved: path, paths: [path], message: "newMediaObject: \(path)"))
+        }
+        let publicPath = String(path.dropFirst("static/".count))
+        return .struct([
+            "url": .string(context.configuration.site.url + "/" + publicPath),
+            "file": .string(String(publicPath.split(separator: "/").last ?? "")),
+            "type": .string(type),
+        ])
+    }
+}

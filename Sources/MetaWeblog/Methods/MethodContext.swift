@@ -1,0 +1,47 @@
+import BakeKit
+import XMLRPC
+
+/// What a method may use: the blog's settings and files, the one writer, and the login check.
+struct MethodContext: Sendable {
+    /// The shim's settings.
+    let configuration: ShimConfiguration
+    /// The blog's files, for reading; changes go through `writer`.
+    let tree: BlogTree
+    /// The one writer of the blog.
+    let writer: BlogWriter
+    /// The names of every method, for `system.listMethods` and `mt.supportedMethods`.
+    let methodNames: [String]
+    /// How long a bad login waits.
+    let loginDelay: Duration
+    /// Told of bad logins.
+    let report: @Sendable (MetaWeblogEvent) -> Void
+    /// The time now.
+    let now: @Sendable () -> Timestamp
+
+    /// Checks the user name and password that are parameters `index` and `index + 1`; after a
+    /// short delay, throws the bad-login fault when they are wrong.
+    func authenticate(_ parameters: Parameters, at index: Int) async throws(MetaWeblogError) {
+        let user = try parameters.identifier(index, "username")
+        let password = try parameters.string(index + 1, "password")
+        guard configuration.credentials.verify(user: user, password: password) else {
+            report(.badLogin(user: user))
+            try? await Task.sleep(for: loginDelay)
+            throw MetaWeblogError(.badLogin)
+        }
+    }
+
+    /// The blog's dates, in its time zone.
+    var dates: PostDate {
+        tree.dates
+    }
+
+    /// Lists of posts and categories.
+    var catalog: PostCatalog {
+        PostCatalog(tree: tree)
+    }
+
+    /// Post structs as methods reply with them.
+    var replies: PostReply {
+        PostReply(siteURL: configuration.site.url, user: configuration.credentials.user, dates: tree.dates)
+    }
+}

@@ -1,0 +1,16 @@
+import XMLRPC
+
+/// `mt.getRecentPostTitles(blogid, username, password, numberOfPosts)`: postid, title and
+/// date of the newest posts and drafts.
+struct GetRecentPostTitles: XMLRPCMethod {
+    var name: String { "mt.getRecentPostTitles" }
+
+    func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
+        _ = try parameters.identifier(0, "blogid")
+        try await context.authenticate(parameters, at: 1)
+        let count = try parameters.number(3, "numberOfPosts", default: 10)
+        guard count > 0 else { throw parameters.invalid(3, "numberOfPosts", "is \(count); expected a number above 0") }
+        let replies = context.replies
+        return .array(try context.catalog.recent(count).map(replies.title))
+    }
+}

@@ -1,0 +1,56 @@
+import BakeIO
+import Foundation
+import XMLRPC
+
+/// How to run the shim: which blog, where to listen, and the limits on requests.
+public struct MetaWeblogOptions: Sendable {
+    /// The port editors are told about in the README: 9344.
+    public static let defaultPort = 9344
+
+    /// The blog to write into.
+    public let blog: BlogFolder
+    /// The address to listen on; loopback unless `allowRemote`.
+    public let host: String
+    /// The port; 0 picks a free one (see `MetaWeblogServer.port()`).
+    public let port: Int
+    /// Whether `host` may be an address other than loopback.
+    public let allowRemote: Bool
+    /// The largest request body, in bytes; larger ones get HTTP 413. Media arrive inside the
+    /// request as base64, so the default is generous: 50 MB.
+    public let maxBodySize: Int
+    /// The deepest nesting of XML elements accepted.
+    public let maxDepth: Int
+    /// How long a bad login waits before its fault is sent.
+    public let loginDelay: Duration
+    /// Where `BAKE_METAWEBLOG_USER` and `BAKE_METAWEBLOG_PASSWORD_HASH` are looked up.
+    public let environment: [String: String]
+
+    /// Creates options.
+    public init(
+        blog: BlogFolder, host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
+        maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, maxDepth: Int = XMLRPCParser.defaultMaxDepth,
+        loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.blog = blog
+        self.host = host
+        self.port = port
+        self.allowRemote = allowRemote
+        self.maxBodySize = maxBodySize
+        self.maxDepth = maxDepth
+        self.loginDelay = loginDelay
+        self.environment = environment
+    }
+
+    /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1`.
+    public var isLoopback: Bool {
+        Self.isLoopback(host)
+    }
+
+    /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1`.
+    public static func isLoopback(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+}

@@ -1,0 +1,116 @@
+import BakeIO
+import BakeKit
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import XMLRPC
+
+/// `bake-metaweblog`: a local XML-RPC server through which desktop blog editors write posts
+/// into a bake blog, re-baking the site after every change.
+///
+/// Two services run under one `ServiceGroup`, which shuts them down gracefully on SIGINT and
+/// SIGTERM: the Hummingbird server first, which finishes the calls under way, then the blog's
+/// one writer, which finishes the changes queued.
+///
+/// ```swift
+/// let server = try MetaWeblogServer(options: MetaWeblogOptions(blog: BlogFolder(root: "/blog"), port: 0)) { event in
+///     if case .listening(let url) = event { print("Listening at \(url)") }
+/// }
+/// try await server.run()   // until Ctrl-C, or until `shutdown()` is called
+/// ```
+public final class MetaWeblogServer: Sendable {
+    /// How the server runs.
+    public let options: MetaWeblogOptions
+    /// What it read from `site.settings` and the environment.
+    public let configuration: ShimConfiguration
+    private let group: ServiceGroup
+    private let listening: ListeningPort
+
+    /// Reads the settings and prepares the server; nothing listens until `run()`.
+    /// - Parameters:
+    ///   - logger: For the server's own messages; what happens to the blog goes to `onEvent`.
+    ///   - onEvent: Told when the server listens, and of every change, failed bake and bad login.
+    public init(
+        options: MetaWeblogOptions,
+        logger: Logger = MetaWeblogServer.quietLogger,
+        onEvent: @escaping @Sendable (MetaWeblogEvent) -> Void = { _ in }
+    ) throws(ShimConfigurationError) {
+        guard options.allowRemote || options.isLoopback else {
+            throw ShimConfigurationError(.remoteHostNotAllowed(host: options.host))
+        }
+        let configuration = try ShimConfiguration(blog: options.blog, environment: options.environment)
+        self.options = options
+        self.configuration = configuration
+        var git: GitRepository?
+        if configuration.commitChanges {
+            do {
+                git = try GitRepository(folder: options.blog.root)
+            } catch {
+                throw ShimConfigurationError(.git(error))
+            }
+        }
+        let tree = BlogTree(blog: options.blog, dates: PostDate(timeZone: configuration.site.timeZone))
+        let blog = options.blog
+        let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
+            _ = try await SiteBuilder(options: BuildOptions(blog: blog, now: Timestamp(Date()))).build()
+        }, report: onEvent)
+        let methods = MethodTable.standard
+        let context = MethodContext(
+            configuration: configuration, tree: tree, writer: writer, methodNames: methods.names,
+            loginDelay: options.loginDelay, report: onEvent, now: { Timestamp(Date()) }
+        )
+        let endpoint = XMLRPCEndpoint(
+            parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
+            methods: methods, context: context
+        )
+        let listening = ListeningPort()
+        self.listening = listening
+        let host = options.host
+        let application = Application(
+            responder: endpoint,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                await listening.set(port)
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                onEvent(.listening(url: "http://\(shownHost):\(port)/xmlrpc"))
+            },
+            logger: logger
+        )
+        // Services stop in reverse order: the server first, then the writer it calls.
+        group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [writer, application],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+    }
+
+    /// Serves until SIGINT, SIGTERM or `shutdown()`.
+    public func run() async throws {
+        do {
+            try await group.run()
+        } catch {
+            await listening.close()
+            throw error
+        }
+        await listening.close()
+    }
+
+    /// Stops gracefully: the server first, then the writer.
+    public func shutdown() async {
+        await group.triggerGracefulShutdown()
+    }
+
+    /// The port the server listens on, once it does; nil if it stopped first.
+    public func port() async -> Int? {
+        await listening.port()
+    }
+
+    /// A logger that shows only the server's warnings and errors.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "bake.metaweblog")
+        logger.logLevel = .warning
+        return logger
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import BakeIO
+import BakeKit
+
+/// What the shim reads from `site.settings` and the environment when it starts.
+///
+/// | setting | environment (wins) | meaning |
+/// | ------- | ------------------ | ------- |
+/// | `@metaweblog_user` | `BAKE_METAWEBLOG_USER` | the user name editors log in with |
+/// | `@metaweblog_password_hash` | `BAKE_METAWEBLOG_PASSWORD_HASH` | bcrypt hash of the password, from `bake-metaweblog hash-password` |
+/// | `@commit_changes` | | `true` to commit every change to the blog's git repository |
+/// | `@xmlrpc_url` | | the endpoint's URL, for `rsd.xml` and the home page's EditURI link (bake's own key) |
+public struct ShimConfiguration: Sendable {
+    /// The environment variable that overrides `@metaweblog_user`.
+    public static let userVariable = "BAKE_METAWEBLOG_USER"
+    /// The environment variable that overrides `@metaweblog_password_hash`.
+    public static let passwordHashVariable = "BAKE_METAWEBLOG_PASSWORD_HASH"
+
+    /// The blog's settings, as bake reads them.
+    public let site: SiteSettings
+    /// Who may write.
+    public let credentials: Credentials
+    /// Whether every change is committed to git.
+    public let commitChanges: Bool
+
+    /// Reads and checks the blog's settings and the environment.
+    public init(blog: BlogFolder, environment: [String: String]) throws(ShimConfigurationError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(blog.settingsPath)
+        } catch {
+            throw ShimConfigurationError(.cannotReadSettings(path: blog.settingsPath, reason: error.reason))
+        }
+        let metadata: PostMetadata
+        do {
+            metadata = try MetadataParser().parse(bytes).metadata
+            site = try SiteSettings(metadata: metadata)
+        } catch let error as MetadataError {
+            throw ShimConfigurationError(.invalidSettings([error.diagnostic(path: blog.settingsPath)]))
+        } catch let error as MetadataErrors {
+            throw ShimConfigurationError(.invalidSettings(error.diagnostics(path: blog.settingsPath)))
+        } catch {
+            throw ShimConfigurationError(.invalidSettings([Diagnostic(path: blog.settingsPath, line: nil, message: "\(error)")]))
+        }
+
+        let user = Self.value(environment[Self.userVariable], metadata["metaweblog_user"])
+        let hashText = Self.value(environment[Self.passwordHashVariable], metadata["metaweblog_password_hash"])
+        var missing: [String] = []
+        if user == nil { missing.append("@metaweblog_user (or \(Self.userVariable))") }
+        if hashText == nil { missing.append("@metaweblog_password_hash (or \(Self.passwordHashVariable))") }
+        guard let user, let hashText else { throw ShimConfigurationError(.missingCredentials(missing: missing)) }
+        guard let hash = PasswordHash(hashText) else {
+            let source = environment[Self.passwordHashVariable].map { _ in Self.passwordHashVariable } ?? "@metaweblog_password_hash"
+            throw ShimConfigurationError(.invalidPasswordHash(source: source))
+        }
+        credentials = Credentials(user: user, passwordHash: hash)
+
+        switch metadata["commit_changes"]?.lowercased() {
+        case nil, "", "false", "no", "0": commitChanges = false
+        case "true", "yes", "1": commitChanges = true
+        case let value?:
+            throw ShimConfigurationError(.invalidSettings([Diagnostic(
+                path: blog.settingsPath, line: metadata.field("commit_changes")?.line,
+                message: "@commit_changes has the value `\(value)`; expected true or false"
+            )]))
+        }
+    }
+}
+
+private extension ShimConfiguration {
+    /// The first value that is not empty.
+    static func value(_ candidates: String?...) -> String? {
+        candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,92 @@
+import Hummingbird
+import Logging
+import NIOCore
+import XMLRPC
+
+/// The HTTP side: `POST /xmlrpc` (and `/xmlrpc.php`, for clients that assume WordPress)
+/// decodes the call, hands it to its method, and encodes the reply or the fault.
+///
+/// Another path gets 404; another method on the endpoint gets 405. A body over the limit
+/// gets 413 as soon as the limit is passed, with a plain-text reason, without reading the rest.
+struct XMLRPCEndpoint: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    /// The endpoint's paths.
+    static let paths: Set<String> = ["/xmlrpc", "/xmlrpc.php"]
+
+    let parser: XMLRPCParser
+    let methods: MethodTable
+    let context: MethodContext
+
+    func respond(to request: Request, context requestContext: BasicRequestContext) async throws -> Response {
+        guard Self.paths.contains(request.uri.path) else {
+            return Self.text(.notFound, "Not found; the XML-RPC endpoint is POST /xmlrpc.\n")
+        }
+        guard request.method == .post else {
+            var response = Self.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to /xmlrpc.\n")
+            response.headers[.allow] = "POST"
+            return response
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > parser.maxBodySize {
+            return tooLarge()
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: parser.maxBodySize)
+        } catch is NIOTooManyBytesError {
+            return tooLarge()
+        }
+        let reply = await answer(body.readableBytesView, logger: requestContext.logger)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/xml; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply))
+        )
+    }
+}
+
+private extension XMLRPCEndpoint {
+    /// The encoded reply to one request body: the method's result, or a fault.
+    func answer(_ body: ByteBufferView, logger: Logger) async -> [UInt8] {
+        let response: XMLRPCResponse
+        do {
+            let request = try parser.parseRequest(body)
+            response = await call(request, logger: logger)
+        } catch {
+            logger.info("Refused a request: \(error.message)")
+            response = .fault(error.fault)
+        }
+        do {
+            return try XMLRPCWriter().encode(response)
+        } catch {
+            // The one fault every writer can write: a code and a plain message.
+            logger.error("Cannot write a reply: \(error.message)")
+            return (try? XMLRPCWriter().encode(.fault(error.fault))) ?? []
+        }
+    }
+
+    func call(_ request: XMLRPCRequest, logger: Logger) async -> XMLRPCResponse {
+        guard let method = methods[request.methodName] else {
+            return .fault(MetaWeblogError(.unknownMethod(request.methodName)).fault)
+        }
+        do {
+            let parameters = Parameters(method: request.methodName, values: request.params)
+            return .success(try await method.call(parameters, context: context))
+        } catch {
+            logger.info("\(request.methodName) failed: \(error.message)")
+            return .fault(error.fault)
+        }
+    }
+
+    func tooLarge() -> Response {
+        Self.text(.contentTooLarge, "The request body is larger than \(parser.maxBodySize) bytes, the limit of this server.\n")
+    }
+
+    static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: message))
+        )
+    }
+}

@@ -1,0 +1,134 @@
+import BakeIO
+import BakeKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files of the blog, as the shim reads and changes them. Every write is atomic and
+/// durable (temp file, fsync, rename, fsync of the folder), and every path it touches is
+/// built from checked parts, inside the blog.
+///
+/// Only `BlogWriter` calls the methods that change files, one change at a time.
+struct BlogTree: Sendable {
+    /// The blog.
+    let blog: BlogFolder
+    /// The site's time zone, for dates and calendar folders.
+    let dates: PostDate
+
+    /// The post or draft with this postid.
+    func post(id text: String) throws(MetaWeblogError) -> StoredPost {
+        guard let id = PostID(text) else { throw MetaWeblogError(.postNotFound(postID: text)) }
+        return try post(id)
+    }
+
+    /// The post or draft with this postid.
+    func post(_ id: PostID) throws(MetaWeblogError) -> StoredPost {
+        // A draft being published moves from drafts/ to posts/ between two of these reads;
+        // looking in posts/ again catches it there.
+        for (status, path) in [(Post.Status.published, id.publishedPath), (.draft, id.draftPath), (.published, id.publishedPath)] {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(blog.path(path))
+            } catch where error.errno == ENOENT || error.errno == ENOTDIR {
+                continue
+            } catch {
+                throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
+            }
+            let parsed: ParsedSource
+            do {
+                parsed = try MetadataParser().parse(bytes)
+            } catch {
+                throw MetaWeblogError(.unreadablePost(path: path))
+            }
+            return StoredPost(id: id, status: status, header: PostHeader(metadata: parsed.metadata), body: parsed.body)
+        }
+        throw MetaWeblogError(.postNotFound(postID: id.path))
+    }
+
+    /// A postid for a new post on a day, e.g. `2014/03/31`: the slug, or the slug with `-2`,
+    /// `-3` … when a post or draft of that day already has it.
+    func newPostID(day: String, slug: String, format: BodyFormat) throws(MetaWeblogError) -> PostID {
+        var taken: Set<String> = []
+        for folder in ["posts", "drafts"] {
+            do {
+                for entry in try FileTree.scan(blog.path("\(folder)/\(day)")) {
+                    taken.insert(BodyFormat.stem(of: entry.path))
+                }
+            } catch {
+                throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
+            }
+        }
+        let name = Slug.unique(slug, taken: taken) + (format == .html ? ".html" : ".markdown")
+        guard let id = PostID("\(day)/\(name)") else {
+            preconditionFailure("a day folder and a slug make a postid: \(day)/\(name)")
+        }
+        return id
+    }
+
+    /// Writes a post's file in place, atomically.
+    func write(_ post: StoredPost) throws(MetaWeblogError) {
+        try write(Array(post.text.utf8), to: post.path)
+    }
+
+    /// Writes bytes to a file of the blog, atomically and durably.
+    func write(_ bytes: [UInt8], to path: String) throws(MetaWeblogError) {
+        do {
+            try FileIO.writeAtomically(bytes, to: blog.path(path), durable: true)
+        } catch {
+            throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
+        }
+    }
+
+    /// Renames a file of the blog, atomically, and removes the folders it leaves empty.
+    func move(_ source: String, to destination: String) throws(MetaWeblogError) {
+        do {
+            try FileIO.move(blog.path(source), to: blog.path(destination))
+        } catch {
+            throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
+        }
+        if let top = source.split(separator: "/").first {
+            FileIO.removeEmptyFolders(from: FileIO.parent(of: blog.path(source)), upTo: blog.path(String(top)))
+        }
+    }
+
+    /// Publishes a draft: dates it `now` if it has no `@pubDate`, and moves it from `drafts/`
+    /// to `posts/` under the same postid (a new one only if `posts/` already has that file).
+    /// The updated draft is written first, so a crash leaves either the draft or the post.
+    func publish(_ draft: StoredPost, now: Timestamp) throws(MetaWeblogError) -> StoredPost {
+        var post = draft
+        if post.header["pubDate"] == nil {
+            post.header.set("pubDate", dates.headerText(now))
+            try write(post)
+        }
+        var id = post.id
+        if FileIO.exists(blog.path(id.publishedPath)) {
+            id = try newPostID(day: FileIO.parent(of: id.path), slug: id.permalink.slug, format: id.format)
+        }
+        let published = StoredPost(id: id, status: .published, header: post.header, body: post.body)
+        try move(post.path, to: published.path)
+        return published
+    }
+
+    /// Moves a file into `.trash/`, keeping its path there (`.trash/posts/2014/03/31/a.markdown`),
+    /// with `-2`, `-3` … added when the trash already holds that name. Returns the new path.
+    func trash(_ path: String) throws(MetaWeblogError) -> String {
+        let destination = freePath(".trash/" + path)
+        try move(path, to: destination)
+        return destination
+    }
+
+    /// `path`, or the same name with `-2`, `-3` … before the extension, whichever is not taken.
+    func freePath(_ path: String) -> String {
+        guard FileIO.exists(blog.path(path)) else { return path }
+        let folder = FileIO.parent(of: path)
+        let name = String(path.dropFirst(folder.count + 1))
+        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let ext = dot.map { String(name[$0...]) } ?? ""
+        var number = 2
+        while FileIO.exists(blog.path("\(folder)/\(stem)-\(number)\(ext)")) { number += 1 }
+        return "\(folder)/\(stem)-\(number)\(ext)"
+    }
+}

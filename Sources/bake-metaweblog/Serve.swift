@@ -1,0 +1,79 @@
+import ArgumentParser
+import BakeIO
+import Foundation
+import MetaWeblog
+
+extension BakeMetaWeblog {
+    /// `bake-metaweblog [BLOG_DIR]`: serve the XML-RPC endpoint until Ctrl-C.
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Serve the XML-RPC endpoint for the blog (the default command).")
+
+        @Argument(help: "The blog folder (default: the current folder).")
+        var blogDirectory: String?
+
+        @Option(help: "The address to listen on. Anything but loopback needs --allow-remote.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on.")
+        var port = MetaWeblogOptions.defaultPort
+
+        @Flag(help: "Allow a --host that other machines can reach. Passwords travel in the clear over plain HTTP.")
+        var allowRemote = false
+
+        @Option(help: "The largest request body accepted, in bytes; media arrive inside it.")
+        var maxBodySize = MetaWeblogOptions(blog: BlogFolder(root: "/")).maxBodySize
+
+        @Option(help: "The deepest nesting of XML elements accepted.")
+        var maxDepth = MetaWeblogOptions(blog: BlogFolder(root: "/")).maxDepth
+
+        func validate() throws {
+            guard allowRemote || MetaWeblogOptions.isLoopback(host) else {
+                throw ValidationError("--host \(host) is not a loopback address; add --allow-remote to listen where other machines can reach the shim")
+            }
+            guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0 to 65535") }
+            guard maxBodySize > 0, maxDepth > 0 else { throw ValidationError("--max-body-size and --max-depth must be above 0") }
+        }
+
+        func run() async throws {
+            let cwd = FileManager.default.currentDirectoryPath
+            let path = blogDirectory.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 } ?? cwd
+            let blog = BlogFolder(root: URL(fileURLWithPath: path).standardizedFileURL.path)
+            guard blog.hasSettings else {
+                throw ValidationError("\(blog.root): no site.settings here; expected a blog folder")
+            }
+            let options = MetaWeblogOptions(
+                blog: blog, host: host, port: port, allowRemote: allowRemote,
+                maxBodySize: maxBodySize, maxDepth: maxDepth
+            )
+            let server: MetaWeblogServer
+            do {
+                server = try MetaWeblogServer(options: options, onEvent: Self.show)
+            } catch {
+                Self.printError("bake-metaweblog: \(error.message)")
+                throw ExitCode.failure
+            }
+            if !options.isLoopback {
+                Self.printError("warning: listening on \(host), which other machines can reach; user names and passwords travel in the clear over plain HTTP")
+            }
+            try await server.run()
+        }
+
+        /// Prints what happens to the blog, one line each.
+        static func show(_ event: MetaWeblogEvent) {
+            switch event {
+            case .listening(let url):
+                print("Listening at \(url) (Ctrl-C stops)")
+            case .saved(let change):
+                print("Saved \(change)")
+            case .siteNotRebuilt(let failure):
+                printError("The site was not updated; the re-bake failed:\n\(failure.description)")
+            case .badLogin(let user):
+                printError("Bad login for user \"\(user)\"")
+            }
+        }
+
+        static func printError(_ line: String) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+    }
+}
