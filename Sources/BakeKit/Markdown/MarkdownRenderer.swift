@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,9 +25,56 @@ public struct MarkdownRenderer: Sendable {
     /// on one page (the home page) do not share ids.
     public func render(_ markdown: String, anchorPrefix: String = "") -> String {
         let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_GITHUB_PRE_LANG
+        // Strikethrough is only attached to text that has a `~`, and those parses take turns;
+        // see `registerExtensions` for why.
+        let strikethrough = markdown.utf8.contains(UInt8(ascii: "~"))
+        let html: String
+        if strikethrough {
+            html = Self.strikethroughParses.withLock { _ in Self.render(markdown, options: options, strikethrough: true) }
+        } else {
+            html = Self.render(markdown, options: options, strikethrough: false)
+        }
+        guard !anchorPrefix.isEmpty, html.utf8.containsBytes(of: "fnref") else { return html }
+        return Self.prefixFootnoteAnchors(html, prefix: anchorPrefix)
+    }
+}
+
+private extension MarkdownRenderer {
+    static let blockExtensionNames = ["table", "autolink", "tasklist"]
+
+    /// Registers the GFM extensions once, and makes parsing safe on many threads.
+    ///
+    /// cmark-gfm 0.29 keeps the characters that start an extension's inline syntax (`:` and
+    /// `w` for autolinks, `~` for strikethrough) in one process-wide table, and every
+    /// `cmark_parser_finish` adds its extensions' characters before inline parsing and removes
+    /// them after. Two threads parsing at once then race: one removes a character while the
+    /// other still needs it, and the output changes from run to run.
+    ///
+    /// - Autolink's characters are added to the table once, here, and its own list is emptied,
+    ///   so every later add and remove of them is a no-op. Nothing else reads that list.
+    /// - Strikethrough's list can't be emptied: cmark-gfm finds the extension for a `~`
+    ///   delimiter through it. So strikethrough is attached only to text containing a `~`
+    ///   (it changes nothing elsewhere), and those parses hold `strikethroughParses`, so
+    ///   only one thread at a time adds and removes `~`.
+    ///
+    /// A `static let` runs this exactly once, thread-safely, before the first render.
+    static let registerExtensions: Void = {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let pin = cmark_parser_new(CMARK_OPT_DEFAULT), let autolink = cmark_find_syntax_extension("autolink") else { return }
+        cmark_parser_attach_syntax_extension(pin, autolink)
+        cmark_manage_extensions_special_characters(pin, 1)
+        cmark_syntax_extension_set_special_inline_chars(autolink, nil)
+        cmark_parser_free(pin)
+    }()
+
+    /// Held by every parse that attaches strikethrough. This is BakeKit's one lock: it guards
+    /// cmark-gfm's process-wide state, not anything of bake's.
+    static let strikethroughParses = Mutex(())
+
+    static func render(_ markdown: String, options: Int32, strikethrough: Bool) -> String {
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
-        for name in Self.extensionNames {
+        for name in strikethrough ? blockExtensionNames + ["strikethrough"] : blockExtensionNames {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
@@ -41,38 +89,8 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(document) }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
-        let html = String(cString: rendered)
-        guard !anchorPrefix.isEmpty, html.utf8.containsBytes(of: "fnref") else { return html }
-        return Self.prefixFootnoteAnchors(html, prefix: anchorPrefix)
+        return String(cString: rendered)
     }
-}
-
-private extension MarkdownRenderer {
-    static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
-
-    /// Registers the GFM extensions once, and makes parsing safe on many threads.
-    ///
-    /// cmark-gfm 0.29 keeps the characters that start an extension's inline syntax (`~` for
-    /// strikethrough, `:` and `w` for autolinks) in one process-wide table, and every
-    /// `cmark_parser_finish` adds them before inline parsing and removes them after. Two
-    /// threads parsing at once then race: one removes the characters while the other is
-    /// still using them, and autolinks come out differently from run to run. So the
-    /// characters are added to the table once, here, and the extensions' own lists are
-    /// emptied, which turns every later add and remove into a no-op. A `static let` runs
-    /// this exactly once, thread-safely, before the first render.
-    static let registerExtensions: Void = {
-        cmark_gfm_core_extensions_ensure_registered()
-        guard let pin = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
-        let extensions = extensionNames.compactMap { cmark_find_syntax_extension($0) }
-        for ext in extensions {
-            cmark_parser_attach_syntax_extension(pin, ext)
-        }
-        cmark_manage_extensions_special_characters(pin, 1)
-        for ext in extensions {
-            cmark_syntax_extension_set_special_inline_chars(ext, nil)
-        }
-        cmark_parser_free(pin)
-    }()
 
     /// cmark-gfm names footnote anchors `fn-1` / `fnref-1`; make them `<prefix>-fn-1`.
     static func prefixFootnoteAnchors(_ html: String, prefix: String) -> String {

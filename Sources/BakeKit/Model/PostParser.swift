@@ -92,12 +92,15 @@ public struct PostParser: Sendable {
         return ParsedPage(page: page, html: html)
     }
 
-    /// The HTML of a body: Markdown through cmark-gfm, HTML untouched.
+    /// The HTML of a body: Markdown through cmark-gfm, HTML as written; root-relative links
+    /// move under the site's base path when it has one.
     public func renderBody(_ body: String, format: BodyFormat, anchorPrefix: String) -> String {
+        let html: String
         switch format {
-        case .html: return body
-        case .markdown: return markdown.render(body, anchorPrefix: anchorPrefix)
+        case .html: html = body
+        case .markdown: html = markdown.render(body, anchorPrefix: anchorPrefix)
         }
+        return URLRewriter.prefixRootRelative(html, base: settings.basePath)
     }
 }
 

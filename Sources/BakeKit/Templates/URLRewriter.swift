@@ -25,6 +25,26 @@ public struct URLRewriter: Sendable {
         return output
     }
 
+    /// `html` with every root-relative `href="/…"`/`src="/…"` moved under `base` (e.g.
+    /// `/blog`), for sites that do not live at the root of their host.
+    public static func prefixRootRelative(_ html: String, base: String) -> String {
+        guard !base.isEmpty, html.utf8.containsBytes(of: "=\"/") || html.utf8.containsBytes(of: "='/") else { return html }
+        var output = ""
+        output.reserveCapacity(html.utf8.count + 64)
+        var rest = html[...]
+        while let match = nextAttribute(in: rest) {
+            output += rest[..<match.valueStart]
+            let value = rest[match.valueStart..<match.valueEnd]
+            if value.hasPrefix("/"), !value.hasPrefix("//"), !value.hasPrefix(base + "/"), value != base {
+                output += base
+            }
+            output += value
+            rest = rest[match.valueEnd...]
+        }
+        output += rest
+        return output
+    }
+
     /// `reference` resolved against `pageURL`; absolute URLs come back unchanged.
     public func resolve(_ reference: String, pageURL: String) -> String {
         if reference.isEmpty { return pageURL }

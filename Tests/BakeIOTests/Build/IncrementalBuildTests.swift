@@ -1,0 +1,145 @@
+import BakeIO
+import BakeKit
+import Foundation
+import Testing
+
+/// An incremental build must give exactly the bytes a clean build gives, whatever changed.
+///
+/// Each test bakes the sample blog once (filling the cache and the manifest), changes
+/// something, bakes again incrementally into the same folder, and compares every file with a
+/// clean build of the changed blog into a fresh folder.
+@Suite struct IncrementalBuildTests {
+    @Test func editingAPostMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            let path = "posts/2020/04/18/dates-are-hard.markdown"
+            try write(try read(path, in: blog) + "\nOne more line, added later.\n", to: path, in: blog)
+        } check: { summary in
+            // That post, its month, and nothing about the home page or feeds (it is old).
+            #expect(summary.written.contains("2020/04/18/dates-are-hard.html"))
+            #expect(!summary.written.contains("index.html"))
+            #expect(summary.rendered < 10)
+        }
+    }
+
+    @Test func addingAPostInANewMonthMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try write("@title Brand new\n@pubDate 2026-10-31 09:00:00 -0700\n\nA post in a month of its own.\n",
+                      to: "posts/2026/10/31/brand-new.markdown", in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("2026/10/31/brand-new.html"))
+            #expect(summary.written.contains("index.html"))
+            #expect(summary.written.contains("xml/rss.xml"))
+        }
+    }
+
+    @Test func deletingAPostMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try FileManager.default.removeItem(atPath: blog + "/posts/2020/04/18/dates-are-hard.markdown")
+        } check: { summary in
+            #expect(summary.removed.contains("2020/04/18/dates-are-hard.html"))
+        }
+    }
+
+    @Test func renamingAPostMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try FileManager.default.moveItem(atPath: blog + "/posts/2020/04/18/dates-are-hard.markdown",
+                                             toPath: blog + "/posts/2020/04/18/dates-are-still-hard.markdown")
+        } check: { summary in
+            #expect(summary.removed.contains("2020/04/18/dates-are-hard.html"))
+            #expect(summary.written.contains("2020/04/18/dates-are-still-hard.html"))
+        }
+    }
+
+    @Test func changingATemplateMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            let theme = repositoryRoot + "/site-template/templates/article.mustache"
+            let text = try String(contentsOfFile: theme, encoding: .utf8)
+            try write(text.replacingOccurrences(of: "<footer class=\"post-meta\">", with: "<footer class=\"post-meta changed\">"),
+                      to: "templates/article.mustache", in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("2020/04/18/dates-are-hard.html"))
+        }
+    }
+
+    @Test func changingASettingMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            let settings = try read("site.settings", in: blog)
+            try write(settings.replacingOccurrences(of: "@site_name Small Batch", with: "@site_name Smaller Batch"), to: "site.settings", in: blog)
+        } check: { summary in
+            // The name is on every page: every page renders again.
+            #expect(summary.written.contains("index.html"))
+            #expect(summary.written.contains("2020/04/18/dates-are-hard.html"))
+        }
+    }
+
+    @Test func touchingAFileWithoutChangingItWritesNothing() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_900_000_000)],
+                                                  ofItemAtPath: blog + "/posts/2020/04/18/dates-are-hard.markdown")
+        } check: { summary in
+            #expect(summary.written.isEmpty)
+            #expect(summary.rendered == 0)
+        }
+    }
+
+    @Test func aFuturePostAppearsWhenItsTimeComes() async throws {
+        // A post at 00:30 on November 1st; bake at 23:59 the evening before, then at 00:31.
+        let before = try #require(DateParser(timeZone: TimeZone(identifier: "America/Los_Angeles")!).parse("2026-10-31 23:59:00"))
+        let after = try #require(DateParser(timeZone: TimeZone(identifier: "America/Los_Angeles")!).parse("2026-11-01 00:31:00"))
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try copySample(to: blog)
+            try write("@title At midnight\n@pubDate 2026-11-01 00:30:00\n\nPublished when its time comes.\n",
+                      to: "posts/2026/11/01/at-midnight.markdown", in: blog)
+            let first = try await bake(blog, into: root + "/incremental", now: before).summary()
+            #expect(!first.written.contains("2026/11/01/at-midnight.html"))
+            let second = try await bake(blog, into: root + "/incremental", now: after).summary()
+            #expect(second.written.contains("2026/11/01/at-midnight.html"))
+            _ = try await bake(blog, into: root + "/clean", clean: true, now: after).summary()
+            try expectSameSite(root + "/incremental", root + "/clean")
+        }
+    }
+
+    @Test func deletingTheCacheOnlyCostsTime() async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try copySample(to: blog)
+            _ = try await bake(blog, into: root + "/site").summary()
+            try FileManager.default.removeItem(atPath: blog + "/.bake-cache")
+            let again = try await bake(blog, into: root + "/site").summary()
+            #expect(again.written.isEmpty)
+            _ = try await bake(blog, into: root + "/clean", clean: true).summary()
+            try expectSameSite(root + "/site", root + "/clean")
+        }
+    }
+}
+
+private extension IncrementalBuildTests {
+    func expectIncrementalMatchesClean(
+        change: (String) throws -> Void, check: (BuildSummary) -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try copySample(to: blog)
+            _ = try await bake(blog, into: root + "/incremental").summary()
+            try change(blog)
+            let summary = try await bake(blog, into: root + "/incremental").summary()
+            check(summary)
+            _ = try await bake(blog, into: root + "/clean", clean: true).summary()
+            try expectSameSite(root + "/incremental", root + "/clean", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Every file of two sites, bake's manifest aside, has the same bytes.
+func expectSameSite(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let filesA = allFiles(in: a).filter { $0 != SiteManifest.fileName }
+    let filesB = allFiles(in: b).filter { $0 != SiteManifest.fileName }
+    #expect(filesA == filesB, sourceLocation: sourceLocation)
+    for file in filesA where filesB.contains(file) {
+        let bytesA = try Data(contentsOf: URL(fileURLWithPath: a + "/" + file))
+        let bytesB = try Data(contentsOf: URL(fileURLWithPath: b + "/" + file))
+        #expect(bytesA == bytesB, "\(file) differs", sourceLocation: sourceLocation)
+    }
+}
