@@ -29,17 +29,25 @@ extension Bake {
                 settings = try SiteSettings(metadata: try MetadataParser().parse(bytes).metadata)
             } catch let error as MetadataErrors {
                 throw ValidationError(error.diagnostics(path: "site.settings").map(\.description).joined(separator: "\n"))
+            } catch let error as MetadataError {
+                throw ValidationError(error.diagnostic(path: "site.settings").description)
+            } catch let error as FileSystemError {
+                throw ValidationError(error.diagnostic(relativeTo: folder.root).description)
             }
             let now = Timestamp(Date()).civil(in: settings.timeZone)
             let title = title ?? ""
-            let slug = Slug.make(from: title.isEmpty ? "note \(now.hour)\(now.minute)" : title)
+            let slug = Slug.make(from: title.isEmpty ? "note \(two(now.hour))\(two(now.minute))\(two(now.second))" : title)
             let tree = PostTree(blog: folder)
             let path = tree.newPostPath(date: now, slug: slug, format: html ? .html : .markdown)
             let date = "\(now.year)-\(two(now.month))-\(two(now.day)) \(two(now.hour)):\(two(now.minute)):\(two(now.second)) \(offset(now.offset))"
             var fields: [(key: String, value: String)] = []
             if !title.isEmpty { fields.append(("title", title)) }
             fields.append(("pubDate", date))
-            try tree.write(PostFile(fields: fields, body: "").text, to: path)
+            do {
+                try tree.write(PostFile(fields: fields, body: "").text, to: path)
+            } catch {
+                throw ValidationError(error.diagnostic(relativeTo: folder.root).description)
+            }
             print(folder.path(path).hasPrefix(cwd + "/") ? String(folder.path(path).dropFirst(cwd.count + 1)) : folder.path(path))
         }
 

@@ -1,4 +1,5 @@
 import BakeKit
+import Foundation
 
 /// Bakes a blog folder into a site: load, then render, then write.
 ///
@@ -25,23 +26,25 @@ public struct SiteBuilder: Sendable {
         let blog = options.blog
         var problems: [Diagnostic] = []
 
-        let settings: SiteSettings?
+        let settings: SiteSettings
         do {
             settings = try Self.loadSettings(blog)
         } catch {
+            // Go on with stand-in settings, so that problems in posts are reported too.
             problems += error.diagnostics
-            settings = nil
+            settings = Self.standInSettings(blog)
         }
         var theme: Theme?
         var templates: TemplateSet?
         do {
             let loaded = try Theme(folder: options.themeFolder)
             theme = loaded
-            templates = try TemplateSet(sources: loaded.templates(overriddenBy: try Self.blogTemplates(blog)))
+            let overrides = Self.blogTemplates(blog)
+            problems += overrides.problems
+            templates = try TemplateSet(sources: loaded.templates(overriddenBy: overrides.sources))
         } catch {
             problems += error.diagnostics
         }
-        guard let settings else { throw BuildFailure(problems) }
 
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
@@ -187,25 +190,44 @@ private extension SiteBuilder {
         }
     }
 
-    static func blogTemplates(_ blog: BlogFolder) throws(BuildFailure) -> [TemplateSet.Source] {
+    /// The blog's own templates, and problems with any it could not read (those fall back
+    /// to the theme's template of the same name).
+    static func blogTemplates(_ blog: BlogFolder) -> (sources: [TemplateSet.Source], problems: [Diagnostic]) {
         var sources: [TemplateSet.Source] = []
+        var problems: [Diagnostic] = []
+        let entries: [FileEntry]
         do {
-            for entry in try FileTree.scan(blog.path("templates")) where entry.path.hasSuffix(".mustache") {
-                let bytes = try FileIO.read(blog.path("templates/" + entry.path))
-                let path = "templates/" + entry.path
+            entries = try FileTree.scan(blog.path("templates"))
+        } catch {
+            return ([], [error.diagnostic(relativeTo: blog.root)])
+        }
+        for entry in entries where entry.path.hasSuffix(".mustache") {
+            let path = "templates/" + entry.path
+            do {
+                let bytes = try FileIO.read(blog.path(path))
                 guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw BuildFailure([TemplateError(path: path, line: nil, reason: .invalidUTF8).diagnostic])
+                    problems.append(TemplateError(path: path, line: nil, reason: .invalidUTF8).diagnostic)
+                    continue
                 }
                 sources.append(TemplateSet.Source(name: String(entry.path.dropLast(".mustache".count)), path: path, text: text))
+            } catch {
+                problems.append(error.diagnostic(relativeTo: blog.root))
             }
-        } catch let error as FileSystemError {
-            throw BuildFailure([error.diagnostic(relativeTo: blog.root)])
-        } catch let error as BuildFailure {
-            throw error
-        } catch {
-            throw BuildFailure([Diagnostic(path: "templates", line: nil, message: "\(error)")])
         }
-        return sources
+        return (sources, problems)
+    }
+
+    /// Settings to read posts with when `site.settings` itself is broken: its time zone if
+    /// that line is good, else UTC.
+    static func standInSettings(_ blog: BlogFolder) -> SiteSettings {
+        var zone = "UTC"
+        if let bytes = try? FileIO.read(blog.settingsPath), let parsed = try? MetadataParser().parse(bytes),
+           let value = parsed.metadata["time_zone"], TimeZone(identifier: value) != nil {
+            zone = value
+        }
+        let fields = [("site_name", "stand-in"), ("site_url", "https://example.invalid"), ("time_zone", zone)]
+        // These values are valid by construction.
+        return try! SiteSettings(metadata: PostMetadata(fields: fields.enumerated().map { .init(key: $1.0, value: $1.1, line: $0 + 1) }))
     }
 
     /// The post, page and (optionally) draft files, as paths relative to the blog.

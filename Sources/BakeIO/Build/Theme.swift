@@ -13,6 +13,9 @@ public struct Theme: Sendable {
     public init(folder: String?) throws(BuildFailure) {
         var files: [String: [UInt8]] = [:]
         if let folder {
+            guard FileIO.isFolder(folder) else {
+                throw BuildFailure([Diagnostic(path: folder, line: nil, message: "is not a folder; expected a theme folder with templates/ and static/")])
+            }
             do {
                 for entry in try FileTree.scan(folder) {
                     files[entry.path] = try FileIO.read(folder + "/" + entry.path)

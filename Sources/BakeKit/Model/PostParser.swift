@@ -45,21 +45,20 @@ public struct PostParser: Sendable {
             }
         }
 
-        let permalink: Permalink
+        var permalink: Permalink?
+        var problems = errors.map { $0.diagnostic(path: path) }
         switch status {
         case .published:
             let calendarPath = path.hasPrefix("posts/") ? String(path.dropFirst("posts/".count)) : path
-            guard let link = Permalink(calendarPath: calendarPath) else {
-                throw BuildFailure([Diagnostic(path: path, line: nil, message: "the post is not in a calendar folder; expected posts/YYYY/MM/DD/<slug>.markdown, .md or .html")])
+            permalink = Permalink(calendarPath: calendarPath)
+            if permalink == nil {
+                problems.append(Diagnostic(path: path, line: nil, message: "the post is not in a calendar folder; expected posts/YYYY/MM/DD/<slug>.markdown, .md or .html"))
             }
-            permalink = link
         case .draft:
             let civil = pubDate.civil(in: settings.timeZone)
             permalink = Permalink(year: civil.year, month: civil.month, day: civil.day, slug: BodyFormat.stem(of: fileName))
         }
-        if !errors.isEmpty {
-            throw BuildFailure(errors.map { $0.diagnostic(path: path) })
-        }
+        guard problems.isEmpty, let permalink else { throw BuildFailure(problems) }
 
         let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug)
         let link = source.metadata["link"].flatMap { $0.isEmpty ? nil : $0 }

@@ -68,7 +68,8 @@ public struct TemplateSet: Sendable {
 
 private extension TemplateSet {
     static func describe(_ error: any Error) -> String {
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" }
+        // swift-mustache's scanner reports running off the end of the text as "overflow".
+        guard let error = error as? MustacheTemplate.Error else { return "\(error)" == "overflow" ? "a tag is not closed" : "\(error)" }
         switch error {
         case .sectionCloseNameIncorrect: return "a closing tag does not match the open section"
         case .unfinishedName: return "a tag is not closed"

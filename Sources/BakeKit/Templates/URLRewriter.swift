@@ -14,14 +14,13 @@ public struct URLRewriter: Sendable {
         guard html.utf8.containsBytes(of: "href=") || html.utf8.containsBytes(of: "src=") else { return html }
         var output = ""
         output.reserveCapacity(html.utf8.count + 256)
-        var rest = html[...]
-        while let match = Self.nextAttribute(in: rest) {
-            output += rest[..<match.valueStart]
-            let value = rest[match.valueStart..<match.valueEnd]
-            output += resolve(String(value), pageURL: pageURL)
-            rest = rest[match.valueEnd...]
+        var copied = html.startIndex
+        for range in Self.linkValues(in: html) {
+            output += html[copied..<range.lowerBound]
+            output += resolve(String(html[range]), pageURL: pageURL)
+            copied = range.upperBound
         }
-        output += rest
+        output += html[copied...]
         return output
     }
 
@@ -31,17 +30,17 @@ public struct URLRewriter: Sendable {
         guard !base.isEmpty, html.utf8.containsBytes(of: "=\"/") || html.utf8.containsBytes(of: "='/") else { return html }
         var output = ""
         output.reserveCapacity(html.utf8.count + 64)
-        var rest = html[...]
-        while let match = nextAttribute(in: rest) {
-            output += rest[..<match.valueStart]
-            let value = rest[match.valueStart..<match.valueEnd]
+        var copied = html.startIndex
+        for range in linkValues(in: html) {
+            let value = html[range]
+            output += html[copied..<range.lowerBound]
             if value.hasPrefix("/"), !value.hasPrefix("//"), !value.hasPrefix(base + "/"), value != base {
                 output += base
             }
             output += value
-            rest = rest[match.valueEnd...]
+            copied = range.upperBound
         }
-        output += rest
+        output += html[copied...]
         return output
     }
 
@@ -74,30 +73,85 @@ public struct URLRewriter: Sendable {
 }
 
 private extension URLRewriter {
-    struct Match {
-        let valueStart: Substring.Index
-        let valueEnd: Substring.Index
-    }
-
-    static func nextAttribute(in text: Substring) -> Match? {
-        var search = text
-        while let eq = search.firstIndex(of: "=") {
-            let before = search[..<eq]
-            let isHref = before.hasSuffix(" href") || before.hasSuffix("\nhref") || before.hasSuffix("\thref")
-            let isSrc = before.hasSuffix(" src") || before.hasSuffix("\nsrc") || before.hasSuffix("\tsrc")
-            let afterEq = search.index(after: eq)
-            if (isHref || isSrc), afterEq < search.endIndex {
-                let quote = search[afterEq]
-                if quote == "\"" || quote == "'" {
-                    let valueStart = search.index(after: afterEq)
-                    if let valueEnd = search[valueStart...].firstIndex(of: quote) {
-                        return Match(valueStart: valueStart, valueEnd: valueEnd)
+    /// The ranges of the values of `href` and `src` attributes of the tags in `html`, in
+    /// order. Text between tags is never matched, so markup shown as text (`&lt;a href=…`)
+    /// or written in a code block stays as it is.
+    static func linkValues(in html: String) -> [Range<String.Index>] {
+        let utf8 = html.utf8
+        var ranges: [Range<String.Index>] = []
+        var index = utf8.startIndex
+        func byte(at offset: Int, from position: String.Index) -> UInt8? {
+            guard let target = utf8.index(position, offsetBy: offset, limitedBy: utf8.endIndex), target < utf8.endIndex else { return nil }
+            return utf8[target]
+        }
+        while index < utf8.endIndex {
+            // Outside tags: look for `<` followed by a letter.
+            guard utf8[index] == UInt8(ascii: "<"), let next = byte(at: 1, from: index), isLetter(next) else {
+                index = utf8.index(after: index)
+                continue
+            }
+            index = utf8.index(after: index)
+            // Inside a tag until an unquoted `>`.
+            var previous = utf8[index]
+            while index < utf8.endIndex, utf8[index] != UInt8(ascii: ">") {
+                let current = utf8[index]
+                if isSpace(previous), let name = attributeName(utf8, at: index) {
+                    // `name="value"` or `name='value'`
+                    var cursor = utf8.index(index, offsetBy: name)
+                    if cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: "="),
+                       let quoteAt = utf8.index(cursor, offsetBy: 1, limitedBy: utf8.endIndex), quoteAt < utf8.endIndex,
+                       utf8[quoteAt] == UInt8(ascii: "\"") || utf8[quoteAt] == UInt8(ascii: "'") {
+                        let quote = utf8[quoteAt]
+                        let valueStart = utf8.index(after: quoteAt)
+                        cursor = valueStart
+                        while cursor < utf8.endIndex, utf8[cursor] != quote { cursor = utf8.index(after: cursor) }
+                        guard cursor < utf8.endIndex else { return ranges }
+                        ranges.append(valueStart..<cursor)
+                        previous = quote
+                        index = utf8.index(after: cursor)
+                        continue
                     }
                 }
+                if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+                    // Skip any other quoted attribute value whole.
+                    var cursor = utf8.index(after: index)
+                    while cursor < utf8.endIndex, utf8[cursor] != current { cursor = utf8.index(after: cursor) }
+                    guard cursor < utf8.endIndex else { return ranges }
+                    previous = current
+                    index = utf8.index(after: cursor)
+                    continue
+                }
+                previous = current
+                index = utf8.index(after: index)
             }
-            search = search[afterEq...]
+            if index < utf8.endIndex { index = utf8.index(after: index) }
+        }
+        return ranges
+    }
+
+    /// The length of `href` or `src` (any case) at `index`, if one starts there.
+    static func attributeName(_ utf8: String.UTF8View, at index: String.Index) -> Int? {
+        for name in ["href", "src"] {
+            var cursor = index
+            var matched = true
+            for expected in name.utf8 {
+                guard cursor < utf8.endIndex, utf8[cursor] | 0x20 == expected else {
+                    matched = false
+                    break
+                }
+                cursor = utf8.index(after: cursor)
+            }
+            if matched { return name.utf8.count }
         }
         return nil
+    }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
     static func hasScheme(_ reference: String) -> Bool {

@@ -1,0 +1,163 @@
+import BakeIO
+import BakeKit
+import Foundation
+import Testing
+
+@Suite struct SiteWriterTests {
+    func items(_ files: [String: String]) -> [SiteWriter.Item] {
+        files.keys.sorted().map { path in
+            SiteWriter.Item(path: path, fingerprint: ContentHasher.hash(Array(files[path]!.utf8)), content: .bytes(Array(files[path]!.utf8)))
+        }
+    }
+
+    /// Writes `files` the way a build does: manifest first, then items.
+    @discardableResult
+    func writeSite(_ files: [String: String], to output: String) async throws -> (written: [String], unchanged: Int, removed: [String]) {
+        let writer = SiteWriter(output: output)
+        return try await writer.write(items(files), previous: try writer.existingManifest())
+    }
+
+    @Test func writesFilesAndAManifest() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            let result = try await writeSite(["index.html": "home", "2014/03/31/a.html": "a"], to: output)
+            #expect(result.written == ["2014/03/31/a.html", "index.html"])
+            #expect(result.unchanged == 0)
+            #expect(result.removed == [])
+            #expect(allFiles(in: output) == [".bake-manifest", "2014/03/31/a.html", "index.html"])
+            let manifest = try #require(SiteManifest(bytes: Array(read(".bake-manifest", in: output).utf8)))
+            #expect(manifest.records.keys.sorted() == ["2014/03/31/a.html", "index.html"])
+            #expect(manifest.records["index.html"]?.size == 4)
+        }
+    }
+
+    @Test func anUnchangedFileKeepsItsModificationTime() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "a.html": "a"], to: output)
+            try age(output)
+            let before = try snapshot(output)
+            let result = try await writeSite(["index.html": "home", "a.html": "a, changed"], to: output)
+            #expect(result.written == ["a.html"])
+            #expect(result.unchanged == 1)
+            let after = try snapshot(output)
+            #expect(after["index.html"] == before["index.html"])
+            #expect(after["a.html"]?.modified != before["a.html"]?.modified)
+            #expect(try read("a.html", in: output) == "a, changed")
+        }
+    }
+
+    @Test func aStaleFileIsRemovedWithItsEmptyFolders() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "2014/03/31/old.html": "old", "2014/04/01/kept.html": "kept"], to: output)
+            let result = try await writeSite(["index.html": "home", "2014/04/01/kept.html": "kept"], to: output)
+            #expect(result.removed == ["2014/03/31/old.html"])
+            #expect(result.written == [])
+            #expect(!FileIO.exists(output + "/2014/03"))
+            #expect(allFiles(in: output) == [".bake-manifest", "2014/04/01/kept.html", "index.html"])
+            let manifest = try #require(SiteManifest(bytes: Array(read(".bake-manifest", in: output).utf8)))
+            #expect(manifest.records["2014/03/31/old.html"] == nil)
+        }
+    }
+
+    @Test func aFileBakeDidNotWriteIsNeverRemoved() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "2014/03/31/old.html": "old"], to: output)
+            try write("example.com\n", to: "CNAME", in: output)
+            try write("mine", to: "2014/03/31/notes.txt", in: output)
+            try write("mine", to: ".well-known/keybase.txt", in: output)
+            let result = try await writeSite(["index.html": "home"], to: output)
+            #expect(result.removed == ["2014/03/31/old.html"])
+            #expect(allFiles(in: output) == [".bake-manifest", ".well-known/keybase.txt", "2014/03/31/notes.txt", "CNAME", "index.html"])
+        }
+    }
+
+    /// A manifest is a text file in the output folder; a damaged or hand-edited one must not
+    /// make bake delete outside it.
+    @Test func manifestPathsOutsideTheFolderAreNeverRemoved() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try write("precious", to: "outside.txt", in: root)
+            try write("precious", to: "site/inside.txt", in: root)
+            let manifest = SiteManifest(records: [
+                "../outside.txt": .init(path: "../outside.txt", size: 8, modified: 0, fingerprint: 1),
+                "/etc/hostname-copy": .init(path: "/etc/hostname-copy", size: 8, modified: 0, fingerprint: 1),
+                "./inside.txt": .init(path: "./inside.txt", size: 8, modified: 0, fingerprint: 1),
+            ])
+            try write(String(decoding: manifest.encoded(), as: UTF8.self), to: ".bake-manifest", in: output)
+            let result = try await writeSite(["index.html": "home"], to: output)
+            #expect(result.removed == [])
+            #expect(try read("outside.txt", in: root) == "precious")
+            #expect(try read("inside.txt", in: output) == "precious")
+        }
+    }
+
+    @Test func refusesANonEmptyFolderWithoutAManifest() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try write("my thesis", to: "thesis.txt", in: output)
+            let writer = SiteWriter(output: output)
+            let failure = #expect(throws: BuildFailure.self) { try writer.existingManifest() }
+            #expect(failure?.diagnostics.map(\.description) == [
+                "\(output): is not empty and was not made by bake (it has no .bake-manifest); expected an empty folder or one bake wrote before",
+            ])
+            #expect(allFiles(in: output) == ["thesis.txt"])
+        }
+    }
+
+    @Test func aFolderWithOnlyHiddenFilesIsNotEmpty() async throws {
+        try await withTemporaryFolder { root in
+            try write("[core]", to: "site/.git/config", in: root)
+            #expect(throws: BuildFailure.self) { try SiteWriter(output: root + "/site").existingManifest() }
+        }
+    }
+
+    @Test func anEmptyOrAbsentFolderIsFine() async throws {
+        try await withTemporaryFolder { root in
+            try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+            #expect(try SiteWriter(output: root + "/empty").existingManifest() == nil)
+            #expect(try SiteWriter(output: root + "/absent").existingManifest() == nil)
+        }
+    }
+
+    @Test func anOutputThatIsAFileOrHasADamagedManifestIsRefused() async throws {
+        try await withTemporaryFolder { root in
+            try write("x", to: "file", in: root)
+            let notFolder = #expect(throws: BuildFailure.self) { try SiteWriter(output: root + "/file").existingManifest() }
+            #expect(notFolder?.diagnostics.first?.message == "is not a folder; expected a folder for the site")
+            try write("not a manifest", to: "site/.bake-manifest", in: root)
+            let damaged = #expect(throws: BuildFailure.self) { try SiteWriter(output: root + "/site").existingManifest() }
+            #expect(damaged?.diagnostics.first?.message.hasPrefix("the manifest is damaged") == true)
+        }
+    }
+
+    @Test func copiesFiles() async throws {
+        try await withTemporaryFolder { root in
+            try write("static bytes", to: "blog/static/a.txt", in: root)
+            let writer = SiteWriter(output: root + "/site")
+            let item = SiteWriter.Item(path: "media/a.txt", fingerprint: 7, content: .copy(from: root + "/blog/static/a.txt"))
+            let first = try await writer.write([item], previous: nil)
+            #expect(first.written == ["media/a.txt"])
+            #expect(try read("media/a.txt", in: root + "/site") == "static bytes")
+            let second = try await writer.write([item], previous: try writer.existingManifest())
+            #expect(second.written == [])
+            #expect(second.unchanged == 1)
+        }
+    }
+
+    @Test func manifestRoundTrip() throws {
+        let manifest = SiteManifest(records: [
+            "a b/c.html": .init(path: "a b/c.html", size: 10, modified: 1_700_000_000_123_456_789, fingerprint: 0xFFFF_FFFF_FFFF_FFFF),
+            "index.html": .init(path: "index.html", size: 0, modified: -1, fingerprint: 0),
+        ])
+        let bytes = manifest.encoded()
+        #expect(bytes.starts(with: Array("bake-manifest 1\n".utf8)))
+        #expect(SiteManifest(bytes: bytes) == manifest)
+        #expect(SiteManifest(bytes: Array("bake-manifest 1\n".utf8)) == SiteManifest(records: [:]))
+        #expect(SiteManifest(bytes: []) == nil)
+        #expect(SiteManifest(bytes: Array("bake-manifest 1\nnot\ta\trecord\n".utf8)) == nil)
+        #expect(SiteManifest(bytes: Array("bake-manifest 1\n1\t2\t3\t\n".utf8)) == nil)
+    }
+}

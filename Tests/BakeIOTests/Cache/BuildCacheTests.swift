@@ -1,0 +1,65 @@
+import BakeIO
+import BakeKit
+import Foundation
+import Testing
+
+@Suite struct BuildCacheTests {
+    /// One post of every shape the cache stores, and a page.
+    func entries() throws -> [String: (file: FileEntry, entry: BuildCache.Entry)] {
+        let settings = try SiteSettings(metadata: MetadataParser().parse(text: goodBlog["site.settings"]!).metadata)
+        let parser = PostParser(settings: settings)
+        let full = try parser.parsePost(
+            path: "posts/2014/03/31/full.markdown",
+            bytes: Array("@title Full ✓\n@pubDate 2014-03-31 20:16:46 -0700\n@modDate 2014-04-01 08:00:00\n@link https://example.org\n@categoryArray A, B\n@dbid 7\n@empty\n\nBody with 🍞.\n".utf8),
+            status: .published, now: testNow
+        ).post
+        let untitled = try parser.parsePost(path: "posts/2014/03/31/untitled.html", bytes: Array("@pubDate 2014-03-31 10:00:00\n\n<p>No title.</p>\n".utf8), status: .published, now: testNow).post
+        let page = try parser.parsePage(path: "pages/about.markdown", bytes: Array("@title About\n\nMe.\n".utf8)).page
+        return [
+            full.sourcePath: (FileEntry(path: full.sourcePath, size: 120, modified: 1_700_000_000_123_456_789), .post(full)),
+            untitled.sourcePath: (FileEntry(path: untitled.sourcePath, size: 50, modified: -5), .post(untitled)),
+            page.sourcePath: (FileEntry(path: page.sourcePath, size: 20, modified: 0), .page(page)),
+        ]
+    }
+
+    @Test func roundTrip() async throws {
+        try await withTemporaryFolder { root in
+            let original = BuildCache(entries: try entries())
+            try write(original.encoded(key: 42), to: "cache", in: root)
+            let loaded = await BuildCache.load(from: root + "/cache", key: 42)
+            #expect(loaded.entries.keys.sorted() == original.entries.keys.sorted())
+            for (path, value) in original.entries {
+                #expect(loaded.entries[path]?.file == value.file, "\(path)")
+                #expect(loaded.entries[path]?.entry == value.entry, "\(path)")
+            }
+            #expect(original.encoded(key: 42) == loaded.encoded(key: 42))
+        }
+    }
+
+    @Test func anotherKeyOrDamagedBytesGiveAnEmptyCache() async throws {
+        try await withTemporaryFolder { root in
+            let bytes = BuildCache(entries: try entries()).encoded(key: 42)
+            try write(bytes, to: "cache", in: root)
+            #expect(await BuildCache.load(from: root + "/cache", key: 43).entries.isEmpty)
+            for cut in [1, bytes.count / 2, bytes.count - 1] {
+                try write(Array(bytes.prefix(cut)), to: "cache", in: root)
+                #expect(await BuildCache.load(from: root + "/cache", key: 42).entries.isEmpty, "cut at \(cut)")
+            }
+            #expect(await BuildCache.load(from: root + "/missing", key: 42).entries.isEmpty)
+        }
+    }
+
+    /// A damaged cache only costs time: the build reads every source again.
+    @Test func aBuildWithADamagedCacheIsStillCorrect() async throws {
+        try await withTemporaryFolder { root in
+            try makeBlog(goodBlog, in: root + "/blog")
+            _ = try await bake(root + "/blog", into: root + "/one").summary()
+            try write("bake-cache 3 but then garbage", to: ".bake-cache/sources", in: root + "/blog")
+            _ = try await bake(root + "/blog", into: root + "/two").summary()
+            let one = try snapshot(root + "/one").mapValues(\.bytes)
+            let two = try snapshot(root + "/two").mapValues(\.bytes)
+            #expect(one.keys.sorted() == two.keys.sorted())
+            for (path, bytes) in one where path != ".bake-manifest" { #expect(bytes == two[path], "\(path)") }
+        }
+    }
+}

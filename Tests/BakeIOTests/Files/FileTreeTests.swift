@@ -1,0 +1,59 @@
+import BakeIO
+import Foundation
+import Testing
+
+@Suite struct FileTreeTests {
+    @Test func listsRegularFilesSortedWithRelativePaths() async throws {
+        try await withTemporaryFolder { root in
+            try write("b", to: "b.txt", in: root)
+            try write("aa", to: "a/z.txt", in: root)
+            try write("abc", to: "a/b/c.txt", in: root)
+            try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+            let entries = try FileTree.scan(root)
+            #expect(entries.map(\.path) == ["a/b/c.txt", "a/z.txt", "b.txt"])
+            #expect(entries.map(\.size) == [3, 2, 1])
+            #expect(entries.allSatisfy { $0.modified > 0 })
+        }
+    }
+
+    @Test func skipsHiddenFilesAndFolders() async throws {
+        try await withTemporaryFolder { root in
+            try write("x", to: ".DS_Store", in: root)
+            try write("x", to: ".git/config", in: root)
+            try write("x", to: "posts/.hello.markdown.swp", in: root)
+            try write("x", to: "posts/hello.markdown", in: root)
+            #expect(try FileTree.scan(root).map(\.path) == ["posts/hello.markdown"])
+        }
+    }
+
+    @Test func anAbsentFolderHasNoFiles() throws {
+        #expect(try FileTree.scan("/nonexistent-\(UUID().uuidString)").isEmpty)
+    }
+
+    @Test func followsLinksToFilesButNotToFolders() async throws {
+        try await withTemporaryFolder { root in
+            try write("target", to: "real/file.txt", in: root)
+            try FileManager.default.createDirectory(atPath: root + "/tree", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: root + "/tree/link.txt", withDestinationPath: root + "/real/file.txt")
+            try FileManager.default.createSymbolicLink(atPath: root + "/tree/folder", withDestinationPath: root + "/real")
+            try FileManager.default.createSymbolicLink(atPath: root + "/tree/loop", withDestinationPath: root + "/tree")
+            try FileManager.default.createSymbolicLink(atPath: root + "/tree/dangling.txt", withDestinationPath: root + "/missing")
+            let entries = try FileTree.scan(root + "/tree")
+            #expect(entries.map(\.path) == ["link.txt"])
+            #expect(entries.first?.size == 6)
+        }
+    }
+
+    @Test func entryOfOneFile() async throws {
+        try await withTemporaryFolder { root in
+            try write("hello", to: "a.txt", in: root)
+            let entry = try #require(FileTree.entry(at: root + "/a.txt", relativePath: "a.txt"))
+            #expect(entry.path == "a.txt")
+            #expect(entry.size == 5)
+            let mtime = try modified("a.txt", in: root).timeIntervalSince1970
+            #expect(abs(Double(entry.modified) / 1e9 - mtime) < 0.001)
+            #expect(FileTree.entry(at: root + "/missing.txt", relativePath: "missing.txt") == nil)
+            #expect(FileTree.entry(at: root, relativePath: "") == nil)
+        }
+    }
+}

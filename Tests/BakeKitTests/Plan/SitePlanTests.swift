@@ -1,0 +1,147 @@
+import BakeKit
+import Testing
+
+@Suite struct SitePlanTests {
+    func post(_ path: String, _ date: String, status: Post.Status = .published) throws -> Post {
+        try makePost(path, date: date, status: status).post
+    }
+
+    func page(_ path: String) throws -> Page {
+        try PostParser(settings: makeSettings()).parsePage(path: path, bytes: Array("@title P\n\nText.\n".utf8)).page
+    }
+
+    @Test func postsAreNewestFirst() throws {
+        let plan = try SitePlan(posts: [
+            post("posts/2014/03/01/old.markdown", "2014-03-01 09:00:00"),
+            post("posts/2014/04/02/new.markdown", "2014-04-02 09:00:00"),
+            post("posts/2014/03/15/middle.markdown", "2014-03-15 09:00:00"),
+        ], pages: [], settings: makeSettings())
+        #expect(plan.posts.map(\.permalink.slug) == ["new", "middle", "old"])
+    }
+
+    @Test func sameInstantIsOrderedByPermalinkWhateverTheInputOrder() throws {
+        let a = try post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00")
+        let b = try post("posts/2014/03/01/b.markdown", "2014-03-01 09:00:00")
+        let one = try SitePlan(posts: [a, b], pages: [], settings: makeSettings())
+        let two = try SitePlan(posts: [b, a], pages: [], settings: makeSettings())
+        #expect(one.posts.map(\.permalink.slug) == ["b", "a"])
+        #expect(two.posts.map(\.permalink.slug) == ["b", "a"])
+    }
+
+    @Test func monthsNewestFirstWithTheirPosts() throws {
+        let plan = try SitePlan(posts: [
+            post("posts/2013/12/31/eve.markdown", "2013-12-31 23:00:00"),
+            post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00"),
+            post("posts/2014/03/20/b.markdown", "2014-03-20 09:00:00"),
+            post("posts/2014/01/05/c.markdown", "2014-01-05 09:00:00"),
+        ], pages: [], settings: makeSettings())
+        #expect(plan.months.map(\.key.folder) == ["2014/03/", "2014/01/", "2013/12/"])
+        #expect(plan.months[0].postIndices.map { plan.posts[$0].permalink.slug } == ["b", "a"])
+        #expect(plan.months[2].postIndices.map { plan.posts[$0].permalink.slug } == ["eve"])
+    }
+
+    /// The folder names the month, even when the date says otherwise (a post moved by hand).
+    @Test func aPostWhoseDateDisagreesWithItsFolderIsFiledByFolder() throws {
+        let plan = try SitePlan(posts: [
+            post("posts/2014/03/31/late.markdown", "2014-04-03 09:00:00"),
+            post("posts/2014/04/01/april.markdown", "2014-04-01 09:00:00"),
+            post("posts/2014/03/02/march.markdown", "2014-03-02 09:00:00"),
+        ], pages: [], settings: makeSettings())
+        #expect(plan.months.map(\.key.folder) == ["2014/04/", "2014/03/"])
+        #expect(plan.months[1].postIndices.map { plan.posts[$0].permalink.slug } == ["late", "march"])
+        #expect(plan.months.flatMap(\.postIndices).sorted() == [0, 1, 2])
+    }
+
+    @Test func outputsInAFixedOrder() throws {
+        let plan = try SitePlan(posts: [
+            post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00"),
+            post("posts/2014/04/02/b.markdown", "2014-04-02 09:00:00"),
+        ], pages: [page("pages/colophon.markdown"), page("pages/about.markdown")], settings: makeSettings())
+        #expect(plan.outputs.map(plan.path(of:)) == [
+            "index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml",
+            "2014/04/index.html", "2014/03/index.html",
+            "about.html", "colophon.html",
+            "2014/04/02/b.html", "2014/03/01/a.html",
+        ])
+    }
+
+    @Test func rsdOnlyWithAnXMLRPCURL() throws {
+        let without = try SitePlan(posts: [], pages: [], settings: makeSettings())
+        #expect(!without.outputs.contains(.rsd))
+        let with = try SitePlan(posts: [], pages: [], settings: makeSettings(extra: "@xmlrpc_url http://127.0.0.1:9344/xmlrpc"))
+        #expect(with.outputs.map(with.path(of:)).contains("rsd.xml"))
+    }
+
+    @Test func emptyBlog() throws {
+        let plan = try SitePlan(posts: [], pages: [], settings: makeSettings())
+        #expect(plan.outputs.map(plan.path(of:)) == ["index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml"])
+        #expect(plan.months.isEmpty)
+    }
+
+    @Test func homeAndFeedCounts() throws {
+        let posts = try (1...9).map { try post("posts/2014/03/0\($0)/p\($0).markdown", "2014-03-0\($0) 09:00:00") }
+        let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 3, feedPostCount: 5))
+        #expect(plan.homePosts.map(\.permalink.slug) == ["p9", "p8", "p7"])
+        #expect(plan.feedPosts.count == 5)
+    }
+
+    @Test func twoPostsWithTheSamePermalinkNameBothFiles() throws {
+        let markdown = try post("posts/2014/03/31/a.markdown", "2014-03-31 09:00:00")
+        let html = try post("posts/2014/03/31/a.html", "2014-03-31 09:00:00")
+        let failure = buildFailure { try SitePlan(posts: [html, markdown], pages: [], settings: makeSettings()) }
+        #expect(failure.map(lines) == [
+            "posts/2014/03/31/a.markdown: has the same permalink 2014/03/31/a.html as posts/2014/03/31/a.html; expected each post to have its own slug",
+        ])
+    }
+
+    @Test func everyDuplicateIsReported() throws {
+        let posts = try [
+            post("posts/2014/03/31/a.markdown", "2014-03-31 09:00:00"),
+            post("posts/2014/03/31/a.md", "2014-03-31 09:00:00"),
+            post("posts/2015/01/01/b.markdown", "2015-01-01 09:00:00"),
+            post("posts/2015/01/01/b.html", "2015-01-01 09:00:00"),
+        ]
+        let failure = buildFailure { try SitePlan(posts: posts, pages: [], settings: makeSettings()) }
+        #expect(failure?.diagnostics.count == 2)
+        for diagnostic in failure?.diagnostics ?? [] {
+            #expect(diagnostic.message.contains("has the same permalink"))
+        }
+    }
+
+    @Test(arguments: [
+        ("pages/archive.markdown", "archive.html"),
+        ("pages/index.md", "index.html"),
+        ("pages/404.html", "404.html"),
+        ("pages/2014/03/index.markdown", "2014/03/index.html"),
+    ])
+    func aPageCollidingWithANameBakeWritesIsAnError(_ example: (source: String, output: String)) throws {
+        let posts = [try post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00")]
+        let failure = buildFailure { try SitePlan(posts: posts, pages: [page(example.source)], settings: makeSettings()) }
+        #expect(failure.map(lines) == ["\(example.source): would write \(example.output), which bake writes itself; expected another file name"])
+    }
+
+    @Test func aPageCollidingWithAPostIsAnError() throws {
+        let posts = [try post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00")]
+        let failure = buildFailure { try SitePlan(posts: posts, pages: [page("pages/2014/03/01/a.markdown")], settings: makeSettings()) }
+        let messages = failure.map(lines) ?? []
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("posts/2014/03/01/a.markdown") == true)
+        #expect(messages.first?.contains("pages/2014/03/01/a.markdown") == true)
+    }
+
+    @Test func futurePostsAndDraftsAreFiltered() throws {
+        let now = Timestamp(seconds: 1_396_322_206)  // 2014-03-31 20:16:46 -0700
+        let past = try post("posts/2014/03/30/past.markdown", "2014-03-30 09:00:00")
+        let exactlyNow = try post("posts/2014/03/31/now.markdown", "2014-03-31 20:16:46 -0700")
+        let future = try post("posts/2014/03/31/future.markdown", "2014-03-31 20:16:47 -0700")
+        let draft = try post("drafts/idea.markdown", "2014-03-01 09:00:00", status: .draft)
+        let all = [past, exactlyNow, future, draft]
+        func slugs(drafts: Bool, future: Bool) -> Set<String> {
+            Set(SitePlan.publishable(all, now: now, drafts: drafts, future: future).map(\.permalink.slug))
+        }
+        #expect(slugs(drafts: false, future: false) == ["past", "now"])
+        #expect(slugs(drafts: false, future: true) == ["past", "now", "future"])
+        #expect(slugs(drafts: true, future: false) == ["past", "now", "idea"])
+        #expect(slugs(drafts: true, future: true) == ["past", "now", "future", "idea"])
+    }
+}

@@ -1,0 +1,125 @@
+import BakeKit
+import Foundation
+import Testing
+
+// MARK: - Fixtures
+
+/// The bytes of `Fixtures/<name>`, e.g. `fixture("posts/crlf-line-endings.markdown")`.
+func fixture(_ name: String) throws -> [UInt8] {
+    let folder = try #require(Bundle.module.resourceURL, "the test bundle has no resources")
+    let url = folder.appendingPathComponent("Fixtures").appendingPathComponent(name)
+    try #require(FileManager.default.fileExists(atPath: url.path), "no fixture named \(name)")
+    return [UInt8](try Data(contentsOf: url))
+}
+
+// MARK: - Sites and posts in memory
+
+/// Settings parsed from `@key value` lines, with the sample blog's values as defaults.
+func makeSettings(
+    url: String = "https://example.com",
+    timeZone: String = "America/Los_Angeles",
+    homePostCount: Int = 8,
+    feedPostCount: Int = 20,
+    extra: String = ""
+) throws -> SiteSettings {
+    let text = """
+    @site_name Test & Co
+    @site_url \(url)
+    @site_description A blog for tests
+    @author Ada Tester
+    @time_zone \(timeZone)
+    @home_post_count \(homePostCount)
+    @feed_post_count \(feedPostCount)
+    @language en
+    \(extra)
+    """
+    return try SiteSettings(metadata: MetadataParser().parse(text: text).metadata)
+}
+
+/// A post parsed from `text` as if it were the file at `path` (relative to the blog).
+func parsePost(
+    _ text: String, path: String = "posts/2014/03/31/hello.markdown",
+    settings: SiteSettings? = nil, status: Post.Status = .published,
+    now: Timestamp = Timestamp(seconds: 2_000_000_000)
+) throws -> ParsedPost {
+    let parser = PostParser(settings: try settings ?? makeSettings())
+    return try parser.parsePost(path: path, bytes: Array(text.utf8), status: status, now: now)
+}
+
+/// A post with a date given as RFC 3339 text and an optional title; the body goes through Markdown.
+func makePost(
+    _ path: String, date: String, title: String? = "A post", body: String = "Some text.",
+    extraHeader: String = "", settings: SiteSettings? = nil, status: Post.Status = .published
+) throws -> ParsedPost {
+    var header = ""
+    if let title { header += "@title \(title)\n" }
+    header += "@pubDate \(date)\n" + extraHeader
+    return try parsePost(header + "\n" + body, path: path, settings: settings, status: status)
+}
+
+/// The diagnostics of a build failure as `path:line: message` lines.
+func lines(of failure: BuildFailure) -> [String] {
+    failure.diagnostics.map(\.description)
+}
+
+/// Runs `body` and returns the `BuildFailure` it throws, recording an issue if it throws
+/// none or another error.
+func buildFailure<T>(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) -> BuildFailure? {
+    do {
+        _ = try body()
+        Issue.record("expected a BuildFailure", sourceLocation: sourceLocation)
+    } catch let failure as BuildFailure {
+        return failure
+    } catch {
+        Issue.record("expected a BuildFailure, got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
+// MARK: - Python, as an independent reader of what bake writes
+
+/// Python failed to run a check script.
+struct PythonError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Runs `script` with `python3`, `input` on standard input, and decodes the JSON it prints.
+///
+/// The feed checks need `feedparser` and `lxml` (`pip install feedparser lxml`). If they are
+/// missing this throws, so the test fails with that message instead of skipping.
+func runPython(_ script: String, input: [UInt8]) throws -> [String: Any] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bake-python-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let inputURL = folder.appendingPathComponent("input")
+    let outputURL = folder.appendingPathComponent("stdout")
+    let errorURL = folder.appendingPathComponent("stderr")
+    try Data(input).write(to: inputURL)
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script]
+    process.standardInput = try FileHandle(forReadingFrom: inputURL)
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    do {
+        try process.run()
+    } catch {
+        throw PythonError(description: "cannot run python3 (\(error)); the feed tests need python3 with feedparser and lxml")
+    }
+    process.waitUntilExit()
+    let stderr = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
+    if stderr.contains("ModuleNotFoundError") {
+        throw PythonError(description: "python3 lacks a module the feed tests need; run `pip install feedparser lxml` first.\n\(stderr)")
+    }
+    guard process.terminationStatus == 0 else {
+        throw PythonError(description: "python3 exited with \(process.terminationStatus):\n\(stderr)")
+    }
+    let output = try Data(contentsOf: outputURL)
+    guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
+        throw PythonError(description: "python3 printed no JSON object: \(String(decoding: output, as: UTF8.self))")
+    }
+    return object
+}

@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+
+/// The root command.
+@Suite struct BakeTests {
+    @Test func help() throws {
+        try withTemporaryFolder { root in
+            let result = try runBake(["--help"], in: root)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("USAGE: bake"))
+            for subcommand in ["build", "new", "init"] {
+                #expect(result.stdout.contains("  \(subcommand) "), "\(subcommand) in --help")
+            }
+            let build = try runBake(["build", "--help"], in: root)
+            #expect(build.status == 0)
+            for option in ["--output", "--drafts", "--future", "--theme", "--clean", "--verbose"] {
+                #expect(build.stdout.contains(option), "\(option) in build --help")
+            }
+        }
+    }
+}

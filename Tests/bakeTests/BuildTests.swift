@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `bake build`, the default command, run as a user runs it: a real process, its exit code, its output.
+@Suite struct BuildTests {
+    @Test func bakesTheSampleBlog() throws {
+        try withTemporaryFolder { root in
+            // --future, so the list does not depend on the day the test runs.
+            try copySample(to: root + "/blog")
+            let result = try runBake(["blog", "--output", root + "/site", "--future"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "")
+            let match = try #require(result.stdout.wholeMatch(of: summaryLine), "\(result.stdout)")
+            #expect(match.output.1 == "31")
+            #expect(match.output.2 == "2")
+            #expect(match.output.3 == "66")
+            #expect(match.output.4 == "0")
+            #expect(match.output.5 == "0")
+            #expect(match.output.6 == "site")
+
+            let golden = postsSampleFiles.split(separator: "\n").map(String.init)
+            #expect(allFiles(in: root + "/site") == golden)
+        }
+    }
+
+    @Test func aSecondBakeWritesNothing() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/blog")
+            let arguments = ["blog", "--output", root + "/site", "--future"]
+            _ = try runBake(arguments, in: root)
+            let again = try runBake(arguments, in: root)
+            #expect(again.status == 0)
+            let match = try #require(again.stdout.wholeMatch(of: summaryLine), "\(again.stdout)")
+            #expect(match.output.3 == "0")
+            #expect(match.output.4 == "66")
+            #expect(match.output.5 == "0")
+        }
+    }
+
+    @Test func verboseListsEveryFileWritten() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/blog")
+            let result = try runBake(["blog", "-o", root + "/site", "--future", "--verbose"], in: root)
+            #expect(result.status == 0)
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 67)
+            #expect(lines.contains("  wrote index.html"))
+        }
+    }
+
+    /// With no blog folder in a folder holding `posts-sample/` and `site-template/`, as the
+    /// repository does, bake bakes the sample into `posts-sample/site`.
+    @Test func bakesTheSampleByDefaultInTheRepositoryLayout() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/posts-sample")
+            try FileManager.default.copyItem(atPath: repositoryRoot + "/site-template", toPath: root + "/site-template")
+            let result = try runBake(["--future"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            let match = try #require(result.stdout.wholeMatch(of: summaryLine), "\(result.stdout)")
+            #expect(match.output.6 == "posts-sample/site")
+            let golden = postsSampleFiles.split(separator: "\n").map(String.init)
+            #expect(allFiles(in: root + "/posts-sample/site") == golden)
+        }
+    }
+
+    @Test func aBrokenBlogFailsWithPathLineDiagnosticsAndNoCrash() throws {
+        try withTemporaryFolder { root in
+            try write("@site_name Broken\n@site_url https://broken.example.com\n@time_zone UTC\n", to: "blog/site.settings", in: root)
+            try write("@title Fine\n@pubDate 2014-03-31 10:00:00\n\nFine.\n", to: "blog/posts/2014/03/31/fine.markdown", in: root)
+            try write("@title No date\n\nBody.\n", to: "blog/posts/2014/03/31/no-date.markdown", in: root)
+            try write("@title Bad\n@pubDate someday\n\nBody.\n", to: "blog/posts/2014/04/01/bad.markdown", in: root)
+            let result = try runBake(["blog", "--output", "out"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stdout == "")
+            #expect(result.stderr == """
+            blog/posts/2014/03/31/no-date.markdown:1: missing @pubDate; expected a line such as `@pubDate 2014-03-31 20:16:46 -0700` in the header
+            blog/posts/2014/04/01/bad.markdown:2: cannot read @pubDate `someday` as a date; expected e.g. `2014-03-31 20:16:46 -0700`, `Fri Jan 30 09:29:34 -0800 2009` or `2014-03-31T20:16:46-07:00`
+            bake: 2 problems; the site was not changed.
+
+            """)
+            for marker in crashMarkers { #expect(!result.stderr.contains(marker)) }
+            #expect(!FileManager.default.fileExists(atPath: root + "/out"))
+        }
+    }
+
+    @Test func aFolderWithoutSettingsIsAUsageError() throws {
+        try withTemporaryFolder { root in
+            try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+            let result = try runBake(["empty"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("empty: no site.settings here; expected a blog folder"))
+            for marker in crashMarkers { #expect(!result.stderr.contains(marker)) }
+        }
+    }
+
+    @Test func refusesAnOutputFolderItDidNotMake() throws {
+        try withTemporaryFolder { root in
+            try write("mine\n", to: "out/thesis.txt", in: root)
+            try copySample(to: root + "/blog")
+            let result = try runBake(["blog", "--output", "out"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("is not empty and was not made by bake"))
+            #expect(allFiles(in: root + "/out") == ["thesis.txt"])
+        }
+    }
+
+    @Test func aMissingThemeFolderIsNamed() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/blog")
+            let result = try runBake(["blog", "--output", "out", "--theme", "no-such-theme"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("no-such-theme"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: root + "/out"))
+        }
+    }
+}

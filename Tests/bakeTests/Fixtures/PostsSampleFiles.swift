@@ -1,0 +1,75 @@
+/// The files `bake posts-sample --output site --future` writes, from a real run
+/// (`cd site && find . -type f | sed 's#^\./##' | LC_ALL=C sort`), checked by eye:
+/// 31 posts, 25 month pages, 2 pages, home, archive, 404, RSS, JSON Feed, sitemap, the
+/// theme's style.css, the blog's one static file, and the manifest.
+///
+/// A Swift file rather than a .txt so SwiftPM does not warn about an unhandled resource.
+let postsSampleFiles = """
+.bake-manifest
+2019/03/14/late_night_note.html
+2019/03/14/why-i-moved-my-blog-home.html
+2019/03/22/plain-text-lasts.html
+2019/03/index.html
+2019/06/11/writing-on-the-train.html
+2019/06/20/rss-2-0-at-harvard.html
+2019/06/index.html
+2019/11/02/on-permalinks.html
+2019/11/index.html
+2020/01/09/a-folder-called-drafts.html
+2020/01/21/write-the-boring-post.html
+2020/01/index.html
+2020/02/29/leap-day.html
+2020/02/index.html
+2020/04/18/dates-are-hard.html
+2020/04/25/rfc_3339.html
+2020/04/index.html
+2020/08/07/footnotes-and-second-thoughts.html
+2020/08/index.html
+2020/12/31/what-i-wrote-this-year.html
+2020/12/index.html
+2021/01/01/no-resolutions.html
+2021/01/index.html
+2021/03/03/markdown-is-enough.html
+2021/03/19/a-page-made-by-hand.html
+2021/03/index.html
+2021/05/10/someone-asked.html
+2021/05/index.html
+2021/07/04/json-feed-1-1.html
+2021/07/index.html
+2021/09/15/the-slow-web.html
+2021/09/index.html
+2022/02/14/letters-from-readers.html
+2022/02/index.html
+2022/06/01/posse.html
+2022/06/index.html
+2022/10/30/tools-i-use.html
+2022/10/index.html
+2022/12/02/empty-title-note.html
+2022/12/index.html
+2023/03/12/losing-an-hour.html
+2023/03/index.html
+2023/11/05/gaining-an-hour.html
+2023/11/index.html
+2024/02/10/backups-are-a-writing-habit.html
+2024/02/index.html
+2024/12/08/tags-categories-folders.html
+2024/12/index.html
+2025/04/01/on-editing-old-posts.html
+2025/04/index.html
+2025/09/09/comments-or-not.html
+2025/09/index.html
+2026/03/20/seven-years-of-files.html
+2026/03/index.html
+2026/10/30/what-a-blog-is-for.html
+2026/10/index.html
+404.html
+about.html
+archive.html
+colophon.html
+feed.json
+index.html
+media/loaf.svg
+sitemap.xml
+style.css
+xml/rss.xml
+"""

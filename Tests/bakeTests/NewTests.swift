@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `bake new`, after `bake init`, run as a user runs it.
+@Suite struct NewTests {
+    @Test func initThenNewThenBake() throws {
+        try withTemporaryFolder { root in
+            let started = try runBake(["init", "myblog"], in: root)
+            #expect(started.status == 0, "\(started.stderr)")
+            let settings = try String(contentsOfFile: root + "/myblog/site.settings", encoding: .utf8)
+            let zoneName = try #require(settings.split(separator: "\n").first { $0.hasPrefix("@time_zone ") }?.dropFirst("@time_zone ".count))
+            let zone = try #require(TimeZone(identifier: String(zoneName)))
+
+            let before = Date()
+            let created = try runBake(["new", "Hello World", "--blog", "myblog"], in: root)
+            let after = Date()
+            #expect(created.status == 0, "\(created.stderr)")
+            // Today in the blog's zone; the run may straddle midnight.
+            let days = Set([before, after].map { date -> String in
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = zone
+                let parts = calendar.dateComponents([.year, .month, .day], from: date)
+                return String(format: "%04d/%02d/%02d", parts.year!, parts.month!, parts.day!)
+            })
+            // `bake init` already wrote today's hello-world post, so this one is -2.
+            let printed = created.stdout.trimmingCharacters(in: .newlines)
+            #expect(days.contains { printed == "myblog/posts/\($0)/hello-world-2.markdown" }, "\(printed)")
+            let post = try String(contentsOfFile: root + "/" + printed, encoding: .utf8)
+            #expect(post.hasPrefix("@title Hello World\n@pubDate "))
+
+            let baked = try runBake(["myblog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let match = try #require(baked.stdout.wholeMatch(of: summaryLine), "\(baked.stdout)")
+            #expect(match.output.1 == "2")
+            #expect(match.output.6 == "myblog/site")
+            let day = String(printed.dropFirst("myblog/posts/".count).prefix(10))
+            #expect(FileManager.default.fileExists(atPath: root + "/myblog/site/\(day)/hello-world-2.html"))
+        }
+    }
+
+    @Test func newReportsABadSettingsFileAsPathLine() throws {
+        try withTemporaryFolder { root in
+            try FileManager.default.createDirectory(atPath: root + "/blog", withIntermediateDirectories: true)
+            try Data(Array("@site_name Caf".utf8) + [0xE9] + Array("\n@site_url https://x.example.com\n".utf8))
+                .write(to: URL(fileURLWithPath: root + "/blog/site.settings"))
+            let result = try runBake(["new", "Hello", "--blog", "blog"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("site.settings:1: the file is not valid UTF-8 at byte 15 of the line; expected UTF-8 text"), "\(result.stderr)")
+            #expect(!result.stderr.contains("MetadataError("))
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/posts"))
+        }
+    }
+}
