@@ -63,6 +63,21 @@ public struct SiteWriter: Sendable {
     /// Writes `items`, removes stale files, and saves the manifest.
     public func write(_ items: [Item], previous: SiteManifest?) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
         let output = self.output
+        // A file no build recorded was put there by someone else: never replace it. Checked
+        // before anything is written, so the refusal leaves the site as it was.
+        var foreign: [Diagnostic] = []
+        for item in items where previous?.records[item.path] == nil && FileIO.exists(output + "/" + item.path) {
+            let same: Bool
+            switch item.content {
+            case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
+            case .copy(let source): same = (try? FileIO.read(source)).map { FileIO.contentEquals(output + "/" + item.path, $0) } ?? false
+            case .keep: same = true
+            }
+            if !same {
+                foreign.append(Diagnostic(path: output + "/" + item.path, line: nil, message: "is in the way: bake did not write it and will not replace it; expected you to move or delete it"))
+            }
+        }
+        if !foreign.isEmpty { throw BuildFailure(foreign) }
         let outcomes = await parallelMap(items) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
             Result { () throws(FileSystemError) in try Self.apply(item, output: output, previous: previous?.records[item.path]) }
         }

@@ -15,7 +15,9 @@ public struct MetadataParser: Sendable {
 
     /// Parses UTF-8 bytes; throws `.invalidUTF8` with the line of the first bad byte.
     public func parse(_ bytes: [UInt8]) throws(MetadataError) -> ParsedSource {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Some editors start UTF-8 files with a byte-order mark; it is not part of the header.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        guard let text = String(validating: body, as: UTF8.self) else {
             throw Self.utf8Error(in: bytes)
         }
         return parse(text: text)
