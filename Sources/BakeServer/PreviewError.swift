@@ -15,6 +15,7 @@ public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A folder could not be watched (for instance, the system's watch limit was reached).
     case cannotWatch(path: String, errno: Int32)
 
+    /// What went wrong and what was expected, for the terminal.
     public var description: String {
         switch self {
         case .cannotCreateOutput(let path, let errno):

@@ -24,6 +24,8 @@ public struct PreviewOptions: Sendable {
     /// The longest a rebuild waits for a burst of changes to end.
     public let maximumDelay: Duration
 
+    /// Options with the defaults of `bake preview`: 127.0.0.1:8080, inotify where available,
+    /// 80 ms of quiet before a rebuild, and never more than a second of waiting.
     public init(
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false,
@@ -43,21 +45,12 @@ public struct PreviewOptions: Sendable {
     }
 
     /// The files and folders a build reads: the post folders, `static/`, `templates/`,
-    /// the theme and `site.settings`. The output folder is left out even when it lies inside one.
-    public func watchList(output: String) -> WatchList {
+    /// the theme and `site.settings`. The output folder (under each of its names) is left out,
+    /// even when it lies inside one of them.
+    public func watchList(excluding outputs: [String]) -> WatchList {
         var folders = ["posts", "pages", "static", "templates"].map(blog.path)
         if includeDrafts { folders.append(blog.path("drafts")) }
         if let themeFolder { folders.append(themeFolder) }
-        return WatchList(base: blog.root, folders: folders, files: [blog.settingsPath], excluded: [output])
+        return WatchList(base: blog.root, folders: folders, files: [blog.settingsPath], excluded: outputs)
     }
-}
-
-/// How preview notices that files changed.
-public enum WatchMethod: Sendable, Hashable {
-    /// inotify where the system has it, else polling every 300 ms.
-    case automatic
-    /// inotify only; preview fails to start without it.
-    case inotify
-    /// Scan the watched folders at this interval, comparing sizes and modification times.
-    case polling(interval: Duration)
 }

@@ -21,6 +21,7 @@ import ServiceLifecycle
 /// try await preview.run()   // until Ctrl-C, or until `shutdown()` is called
 /// ```
 public final class PreviewServer: Sendable {
+    /// What preview bakes, where it listens, and how it watches.
     public let options: PreviewOptions
     /// The folder the site is baked into and served from.
     public let output: String
@@ -58,7 +59,7 @@ public final class PreviewServer: Sendable {
         guard let folder = SiteFolder(resolving: output) else { throw .cannotCreateOutput(path: output, errno: ENOENT) }
         let watcher: any FileWatcher
         do throws(PreviewError) {
-            watcher = try Self.makeWatcher(options.watching, list: options.watchList(output: folder.root), onEvent: onEvent)
+            watcher = try Self.makeWatcher(options.watching, list: options.watchList(excluding: [output, folder.root]), onEvent: onEvent)
         } catch {
             if options.output == nil { try? FileManager.default.removeItem(atPath: output) }
             throw error
@@ -78,9 +79,9 @@ public final class PreviewServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
-                await address.set(port)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
                 onEvent(.serving(url: "http://\(shownHost):\(port)\(blog.basePath ?? "")/"))
+                await address.set(port)
             },
             logger: logger
         )
@@ -131,13 +132,15 @@ private extension PreviewServer {
         if ownsOutput { try? FileManager.default.removeItem(atPath: output) }
     }
 
+    /// A new folder only this user can read, since it will hold drafts.
     static func makeTemporaryFolder() throws(PreviewError) -> String {
         let path = FileManager.default.temporaryDirectory.path + "/bake-preview-" + UUID().uuidString.lowercased()
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileIO.createFolders(path)
         } catch {
-            throw .cannotCreateOutput(path: path, errno: Int32((error as NSError).code))
+            throw .cannotCreateOutput(path: path, errno: error.errno)
         }
+        chmod(path, 0o700)
         return path
     }
 

@@ -33,15 +33,20 @@ extension Bake {
                 themeFolder: theme, includeDrafts: blogOptions.drafts, includeFuture: blogOptions.future,
                 host: host, port: port, watching: poll ? .polling(interval: .milliseconds(300)) : .automatic
             )
-            let log = PreviewLog(blog: blog)
+            let log = PreviewLog(blog: blog, output: options.output)
             let preview: PreviewServer
             do {
-                preview = try PreviewServer(options: options, lines: { log.line(for: $0) }, onEvent: { log.show($0, output: options.output) })
+                preview = try PreviewServer(options: options, lines: log.line(for:), onEvent: log.show)
             } catch {
                 FileHandle.standardError.write(Data("bake: \(error)\n".utf8))
                 throw ExitCode.failure
             }
-            try await preview.run()
+            do {
+                try await preview.run()
+            } catch {
+                FileHandle.standardError.write(Data("bake: cannot serve on \(host):\(port): \(error); expected a free port, or --port 0 for any\n".utf8))
+                throw ExitCode.failure
+            }
             log.say("Stopped.")
         }
     }
@@ -50,15 +55,17 @@ extension Bake {
 /// What preview prints: the URL once, then one line per build, problems on standard error.
 private struct PreviewLog: Sendable {
     let blog: BlogFolder
+    /// The output folder asked for; nil for preview's private one.
+    let output: String?
 
-    func show(_ event: PreviewEvent, output: String?) {
+    func show(_ event: PreviewEvent) {
         switch event {
         case .serving(let url):
             say("Serving \(shown(blog.root)) at \(url) (Ctrl-C to stop)")
         case .polling(let reason):
             FileHandle.standardError.write(Data("bake: \(reason); watching by scanning every 0.3 s instead\n".utf8))
         case .built(let build):
-            show(build, output: output)
+            show(build)
         }
     }
 
@@ -69,10 +76,16 @@ private struct PreviewLog: Sendable {
         if !path.hasPrefix("/"), !path.hasPrefix("(") { path = shown(blog.path(path)) }
         return Diagnostic(path: path, line: diagnostic.line, message: diagnostic.message).description
     }
+
+    /// Writes a line at once: standard output is block-buffered when it is not a terminal.
+    func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
 }
 
-extension PreviewLog {
-    fileprivate func show(_ build: PreviewBuild, output: String?) {
+private extension PreviewLog {
+    /// One line per build: what changed, what was rewritten, how long it took; or the problems.
+    func show(_ build: PreviewBuild) {
         let time = Self.clock.string(from: build.finished)
         switch build.result {
         case .success(let summary) where build.changes.isEmpty:
@@ -96,11 +109,6 @@ extension PreviewLog {
         guard let first = paths.first else { return "nothing changed" }
         let more = paths.count - 1
         return "\(first)\(more > 0 ? " and \(more) more" : "") changed"
-    }
-
-    /// Writes a line at once: standard output is block-buffered when it is not a terminal.
-    func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     func shown(_ path: String) -> String {

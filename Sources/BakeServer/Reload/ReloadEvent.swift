@@ -39,7 +39,9 @@ private extension ReloadEvent {
 
     /// A JSON array on one line: the encoder escapes newlines inside the strings.
     static func json(_ lines: [String]) -> String {
-        guard let data = try? JSONEncoder().encode(lines) else { return "[]" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        guard let data = try? encoder.encode(lines) else { return "[]" }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -48,7 +48,8 @@ actor ServedSite {
     }
 }
 
-private extension ServedSite {
+extension ServedSite {
+    /// Waits for the folder to be free of rebuilds and counts one more reader; returns the base path.
     func beginReading() async -> String {
         if isWriting || !waitingWriters.isEmpty {
             // The writer that finishes counts us in before resuming us.
@@ -59,6 +60,7 @@ private extension ServedSite {
         return basePath
     }
 
+    /// Counts one reader less, handing the folder to a waiting rebuild when it was the last.
     func endReading() {
         readers -= 1
         if readers == 0, !waitingWriters.isEmpty {
@@ -67,6 +69,7 @@ private extension ServedSite {
         }
     }
 
+    /// Waits until no one else holds the folder, then holds it alone.
     func beginWriting() async {
         if isWriting || readers > 0 {
             // Whoever lets go last marks the folder as ours before resuming us.
@@ -76,6 +79,7 @@ private extension ServedSite {
         }
     }
 
+    /// Lets go of the folder: to the next rebuild if one waits, else to every waiting request.
     func endWriting(basePath: String?) {
         if let basePath { self.basePath = basePath }
         if !waitingWriters.isEmpty {

@@ -15,12 +15,21 @@ struct SiteFolder: Sendable {
     /// What a request path leads to.
     enum Lookup: Sendable, Equatable {
         /// A file inside the site.
-        case file(ServedFile)
+        case file(File)
         /// A folder asked for without its trailing slash.
         case redirect(location: String)
         case notFound
         /// A path that could name something outside the site.
         case badRequest
+    }
+
+    /// A file of the site, read for one response.
+    struct File: Sendable, Equatable {
+        /// The path inside the site, e.g. `2014/03/index.html`.
+        let path: String
+        let bytes: [UInt8]
+        /// Modification time in nanoseconds since 1970.
+        let modified: Int64
     }
 
     /// The folder, absolute, with symbolic links resolved.
@@ -50,17 +59,8 @@ struct SiteFolder: Sendable {
               let entry = FileTree.entry(at: real, relativePath: String(real.dropFirst(root.count + 1))),
               let bytes = try? FileIO.read(real)
         else { return .notFound }
-        return .file(ServedFile(path: entry.path, bytes: bytes, modified: entry.modified))
+        return .file(File(path: entry.path, bytes: bytes, modified: entry.modified))
     }
-}
-
-/// A file of the site, read for one response.
-struct ServedFile: Sendable, Equatable {
-    /// The path inside the site, e.g. `2014/03/index.html`.
-    let path: String
-    let bytes: [UInt8]
-    /// Modification time in nanoseconds since 1970.
-    let modified: Int64
 }
 
 private extension SiteFolder {

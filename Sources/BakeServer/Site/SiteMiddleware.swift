@@ -45,7 +45,7 @@ private extension SiteMiddleware {
         Array("<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This site has no such page.</p>\n".utf8)
     }
 
-    static func response(for file: ServedFile, status: HTTPResponse.Status, request: Request) -> Response {
+    static func response(for file: SiteFolder.File, status: HTTPResponse.Status, request: Request) -> Response {
         let type = ContentType.of(file.path)
         let bytes = ContentType.isHTML(type) ? ReloadScript.inject(into: file.bytes) : file.bytes
         let tag = "\"" + String(ContentHasher.hash(bytes), radix: 16) + "\""

@@ -19,6 +19,7 @@ public struct WatchList: Sendable, Hashable {
     /// Paths at or below these are never reported.
     public let excluded: [String]
 
+    /// A list of folders and files to watch, with paths reported relative to `base`.
     public init(base: String, folders: [String], files: [String], excluded: [String] = []) {
         self.base = base
         self.folders = folders

@@ -19,6 +19,7 @@ public final class InotifyWatcher: FileWatcher {
         session = try InotifySession(list: list)
     }
 
+    /// The changes, one batch per read of the inotify descriptor.
     public func changes() -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [String].self)
         session.start(continuation)
@@ -185,9 +186,9 @@ private extension InotifySession {
             }
         } else if mask & UInt32(IN_CREATE) != 0 {
             // A new file is reported when it is closed after writing, so that no build reads it
-            // half-written; only a new link, which is never written, is reported now.
+            // half-written; only new links, which are never written, are reported now.
             var info = stat()
-            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { changed.append(path) }
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK || info.st_nlink > 1 { changed.append(path) }
         } else {
             changed.append(path)
         }

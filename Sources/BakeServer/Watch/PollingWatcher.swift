@@ -3,14 +3,18 @@ import BakeIO
 /// Watches by scanning: every `interval` it lists the watched folders and compares each
 /// file's size and modification time with the last scan. For systems without inotify.
 public struct PollingWatcher: FileWatcher {
+    /// What to scan.
     public let list: WatchList
+    /// The time between scans.
     public let interval: Duration
 
+    /// A watcher that scans `list` every `interval`.
     public init(list: WatchList, interval: Duration = .milliseconds(300)) {
         self.list = list
         self.interval = interval
     }
 
+    /// The changes, one batch per scan that found any.
     public func changes() -> AsyncStream<[String]> {
         let list = self.list
         let interval = self.interval

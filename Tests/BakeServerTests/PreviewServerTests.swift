@@ -1,0 +1,209 @@
+import BakeIO
+import BakeKit
+@testable import BakeServer
+import Foundation
+import Testing
+
+/// Preview end to end: a copy of the sample blog, a server on 127.0.0.1 port 0, changes on
+/// disk, and checks over real HTTP and the real live-reload stream.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct PreviewServerTests {
+    static let post = "posts/2019/03/22/plain-text-lasts.markdown"
+    static let page = "/2019/03/22/plain-text-lasts.html"
+    static let newPost = "posts/2018/07/04/a-new-month.markdown"
+    static let newPage = "/2018/07/04/a-new-month.html"
+
+    @Test(arguments: [WatchMethod.inotify, .polling(interval: .milliseconds(100))])
+    func editAddDeleteThenBreakAndFixAHeader(watching: WatchMethod) async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let preview = try await PreviewHarness(blog: blog, watching: watching)
+        try await preview.whileRunning {
+            let first = try await preview.get(Self.page)
+            #expect(first.status == 200)
+            #expect(first.text.contains("Plain text lasts"))
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+
+            // Edit a post.
+            let original = try blog.read(Self.post)
+            try blog.write(original.replacingOccurrences(of: "I have word processor files", with: "EDITED: I have word processor files"), to: Self.post)
+            try await events.next("reload")
+            try await expectPage(preview, Self.page, status: 200, containing: "EDITED: I have word processor files")
+
+            // Add a post in a month, and a year, that have no folder yet.
+            try blog.write(postText(title: "A new month", date: "2018-07-04 10:00:00 -0700", body: "The first post of July."), to: Self.newPost)
+            try await events.next("reload")
+            try await expectPage(preview, Self.newPage, status: 200, containing: "A new month")
+            try await expectPage(preview, "/2018/07/", status: 200, containing: "A new month")
+
+            // Delete a post: its page goes, and the site's 404 page answers.
+            try blog.remove(Self.post)
+            try await events.next("reload")
+            try await expectPage(preview, Self.page, status: 404, containing: "Page not found")
+
+            // Break a header: the pages get the problems, and the last good site stays.
+            try blog.replace("@title A new month\n@pubDate not a date\n\nThe first post of July.\n", at: Self.newPost)
+            let problems = try await events.next("problems")
+            let lines = try JSONDecoder().decode([String].self, from: Data(problems.data.utf8))
+            #expect(lines.count == 1)
+            #expect(lines.first?.hasPrefix(Self.newPost + ":2: ") == true)
+            let failure = try #require(preview.builds.last.flatMap { if case .failure(let failure) = $0.result { failure } else { nil } })
+            #expect(lines == failure.diagnostics.map(\.description))
+            try await expectPage(preview, Self.newPage, status: 200, containing: "The first post of July.")
+
+            // A page loaded while the build is broken shows the overlay at once.
+            let late = try preview.listen()
+            defer { late.close() }
+            try await late.next("hello")
+            #expect(try await late.next("problems").data == problems.data)
+
+            // Fixing the file clears the overlay by itself.
+            try blog.write(postText(title: "A new month, fixed", date: "2018-07-04 10:00:00 -0700", body: "The first post of July."), to: Self.newPost)
+            try await events.next("ok")
+            try await events.next("reload")
+            try await late.next("ok")
+            try await expectPage(preview, Self.newPage, status: 200, containing: "A new month, fixed")
+            let fresh = try preview.listen()
+            defer { fresh.close() }
+            try await fresh.next("hello")
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(!fresh.all.contains { $0.name == "problems" })
+        }
+        #expect(preview.builds.count >= 6)
+        #expect(!FileIO.exists(blog.path("site")), "preview never bakes into the blog's site/")
+    }
+
+    @Test func savingTwoHundredFilesAtOnceRebuildsOnlyAFewTimes() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let preview = try await PreviewHarness(blog: blog)
+        try await preview.whileRunning {
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+            let before = preview.builds.count
+            // As a `git checkout` would: 200 posts over many new day folders, as fast as possible.
+            func day(_ number: Int) -> String {
+                let day = 1 + number % 28
+                return "2017/\(number < 100 ? "05" : "06")/\(day < 10 ? "0" : "")\(day)"
+            }
+            for number in 0..<200 {
+                try blog.write(postText(title: "Burst \(number)", date: "2017-05-01 09:00:00 -0700", body: "Post \(number) of a burst."), to: "posts/\(day(number))/burst-\(number).markdown")
+            }
+            try await events.next("reload")
+            try await expectPage(preview, "/\(day(199))/burst-199.html", status: 200, containing: "Burst 199")
+            try await expectPage(preview, "/\(day(0))/burst-0.html", status: 200, containing: "Burst 0")
+            // Let any late rebuild finish, then count.
+            try await Task.sleep(for: .seconds(1))
+            let rebuilds = preview.builds.count - before
+            #expect(rebuilds >= 1)
+            #expect(rebuilds <= 3, "200 saves caused \(rebuilds) rebuilds")
+            let changed = Set(preview.builds.dropFirst(before).flatMap(\.changes))
+            #expect(changed.filter { $0.hasSuffix(".markdown") }.count == 200)
+        }
+    }
+
+    @Test func draftsAndFuturePostsShowMarkedOnlyInPreview() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        try blog.write(postText(title: "Not yet", date: "2025-02-03 10:00:00 -0800", body: "A draft."), to: "drafts/not-yet.markdown")
+        try blog.write(postText(title: "Someday", date: "2099-01-02 10:00:00 -0800", body: "A future post."), to: "posts/2099/01/02/someday.markdown")
+        let preview = try await PreviewHarness(blog: blog, drafts: true, future: true)
+        try await preview.whileRunning {
+            let draft = try await preview.get("/2025/02/03/not-yet.html")
+            #expect(draft.status == 200)
+            #expect(draft.text.contains(#"<p class="status">Draft</p>"#))
+            let future = try await preview.get("/2099/01/02/someday.html")
+            #expect(future.status == 200)
+            #expect(future.text.contains(#"<p class="status">Scheduled</p>"#))
+
+            // drafts/ is watched with --drafts.
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+            try blog.write(postText(title: "Not yet, edited", date: "2025-02-03 10:00:00 -0800", body: "A draft."), to: "drafts/not-yet.markdown")
+            try await events.next("reload")
+            try await expectPage(preview, "/2025/02/03/not-yet.html", status: 200, containing: "Not yet, edited")
+        }
+        #expect(!FileIO.exists(blog.path("site")))
+        let plain = try await PreviewHarness(blog: blog)
+        try await plain.whileRunning {
+            let draft = try await plain.get("/2025/02/03/not-yet.html")
+            let future = try await plain.get("/2099/01/02/someday.html")
+            #expect(draft.status == 404)
+            #expect(future.status == 404)
+        }
+    }
+
+    @Test func stylesheetOnlyChangesSwapTheStylesheet() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let preview = try await PreviewHarness(blog: blog)
+        try await preview.whileRunning {
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+            try blog.write("body { color: rebeccapurple; }\n", to: "static/extra.css")
+            try await events.next("css")
+            try await expectPage(preview, "/extra.css", status: 200, containing: "rebeccapurple")
+            #expect(!events.all.contains { $0.name == "reload" })
+        }
+    }
+
+    @Test func shutdownEndsStreamsAndRemovesThePrivateFolder() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let preview = try await PreviewHarness(blog: blog)
+        let output = preview.server.output
+        #expect(FileIO.isFolder(output))
+        #expect(preview.servingURL == "http://127.0.0.1:\(preview.port)/")
+        let events = try preview.listen()
+        defer { events.close() }
+        try await events.next("hello")
+        try await preview.stop()
+        try await eventually("the stream to end") { events.ended }
+        #expect(!FileIO.exists(output))
+    }
+
+    @Test func aFirstBuildThatFailsStillServesTheProblems() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        try blog.write("@title Broken\n@pubDate yesterday-ish\n\nBody.\n", to: "posts/2020/05/05/broken.markdown")
+        let preview = try await PreviewHarness(blog: blog)
+        try await preview.whileRunning {
+            let home = try await preview.get("/")
+            #expect(home.status == 404)
+            #expect(home.text.contains(ReloadScript.eventsPath))
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+            let problems = try await events.next("problems")
+            let lines = try JSONDecoder().decode([String].self, from: Data(problems.data.utf8))
+            #expect(lines.first?.hasPrefix("posts/2020/05/05/broken.markdown:2: ") == true)
+            try blog.remove("posts/2020/05/05/broken.markdown")
+            try await events.next("ok")
+            try await events.next("reload")
+            try await expectPage(preview, "/", status: 200, containing: "Small Batch")
+        }
+    }
+}
+
+/// Checks, over HTTP, that `target` answers `status` with `text` in the page, allowing a
+/// moment for a rebuild that a second event of the same change caused.
+func expectPage(_ preview: PreviewHarness, _ target: String, status: Int, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    var last: HTTPReply?
+    do {
+        try await eventually("\(target) to answer \(status) with \(text)", timeout: .seconds(5)) {
+            last = try await preview.get(target)
+            return last?.status == status && last?.text.contains(text) == true
+        }
+    } catch {
+        Issue.record("\(target): \(last?.status ?? 0), expected \(status) with “\(text)”", sourceLocation: sourceLocation)
+        return
+    }
+    if last?.headers["content-type"]?.hasPrefix("text/html") == true {
+        #expect(last?.text.contains(ReloadScript.eventsPath) == true, "every HTML page has the reload script", sourceLocation: sourceLocation)
+    }
+}
