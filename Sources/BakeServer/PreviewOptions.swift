@@ -4,8 +4,8 @@ import BakeIO
 public struct PreviewOptions: Sendable {
     /// The blog to bake and watch.
     public let blog: BlogFolder
-    /// Where to bake, absolute; nil for a private temp folder that preview removes when it stops,
-    /// so drafts and future posts never land in the blog's `site/`.
+    /// Where to bake, absolute; nil for `<blog>/.bake-cache/preview`, which is kept between
+    /// runs so a new preview starts incrementally.
     public let output: String?
     /// A theme folder to use instead of the one compiled in; watched too.
     public let themeFolder: String?

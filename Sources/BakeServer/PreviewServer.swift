@@ -26,7 +26,6 @@ public final class PreviewServer: Sendable {
     /// The folder the site is baked into and served from.
     public let output: String
     /// Whether `output` is preview's own temp folder, to remove when it stops.
-    private let ownsOutput: Bool
     private let group: ServiceGroup
     private let address: ListeningAddress
 
@@ -43,14 +42,11 @@ public final class PreviewServer: Sendable {
         onEvent: @escaping @Sendable (PreviewEvent) -> Void
     ) throws(PreviewError) {
         self.options = options
-        let output: String
-        if let chosen = options.output {
-            output = chosen
-        } else {
-            output = try Self.makeTemporaryFolder()
-        }
+        // By default preview bakes into the blog's cache folder, never into site/ (drafts and
+        // future posts must not leak there), and keeps it between runs, so the next preview
+        // starts with an incremental build rather than a full one.
+        let output = options.output ?? options.blog.root + "/.bake-cache/preview"
         self.output = output
-        ownsOutput = options.output == nil
         do throws(FileSystemError) {
             try FileIO.createFolders(output)
         } catch {
@@ -61,7 +57,6 @@ public final class PreviewServer: Sendable {
         do throws(PreviewError) {
             watcher = try Self.makeWatcher(options.watching, list: options.watchList(excluding: [output, folder.root]), onEvent: onEvent)
         } catch {
-            if options.output == nil { try? FileManager.default.removeItem(atPath: output) }
             throw error
         }
         let site = ServedSite(folder: folder, basePath: options.blog.basePath ?? "")
@@ -95,8 +90,7 @@ public final class PreviewServer: Sendable {
         ))
     }
 
-    /// Builds, serves and watches until SIGINT, SIGTERM or `shutdown()`; then removes the
-    /// private output folder.
+    /// Builds, serves and watches until SIGINT, SIGTERM or `shutdown()`.
     public func run() async throws {
         do {
             try await group.run()
@@ -129,19 +123,6 @@ public final class PreviewServer: Sendable {
 private extension PreviewServer {
     func finish() async {
         await address.close()
-        if ownsOutput { try? FileManager.default.removeItem(atPath: output) }
-    }
-
-    /// A new folder only this user can read, since it will hold drafts.
-    static func makeTemporaryFolder() throws(PreviewError) -> String {
-        let path = FileManager.default.temporaryDirectory.path + "/bake-preview-" + UUID().uuidString.lowercased()
-        do {
-            try FileIO.createFolders(path)
-        } catch {
-            throw .cannotCreateOutput(path: path, errno: error.errno)
-        }
-        chmod(path, 0o700)
-        return path
     }
 
     static func makeWatcher(_ method: WatchMethod, list: WatchList, onEvent: @Sendable (PreviewEvent) -> Void) throws(PreviewError) -> any FileWatcher {

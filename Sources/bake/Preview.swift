@@ -55,7 +55,7 @@ extension Bake {
 /// What preview prints: the URL once, then one line per build, problems on standard error.
 private struct PreviewLog: Sendable {
     let blog: BlogFolder
-    /// The output folder asked for; nil for preview's private one.
+    /// The output folder asked for; nil for preview's own in .bake-cache.
     let output: String?
 
     func show(_ event: PreviewEvent) {
@@ -89,7 +89,7 @@ private extension PreviewLog {
         let time = Self.clock.string(from: build.finished)
         switch build.result {
         case .success(let summary) where build.changes.isEmpty:
-            say(Terminal.summaryLine(summary, output: output ?? "a private folder", elapsed: build.duration))
+            say(Terminal.summaryLine(summary, output: output ?? ".bake-cache/preview", elapsed: build.duration))
         case .success(let summary):
             let pages = summary.written.filter { $0.hasSuffix(".html") }.count
             let others = summary.written.count - pages + summary.removed.count

@@ -152,7 +152,7 @@ struct PreviewServerTests {
         }
     }
 
-    @Test func shutdownEndsStreamsAndRemovesThePrivateFolder() async throws {
+    @Test func shutdownEndsStreamsAndKeepsThePreviewFolderForNextTime() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }
         let preview = try await PreviewHarness(blog: blog)
@@ -164,7 +164,10 @@ struct PreviewServerTests {
         try await events.next("hello")
         try await preview.stop()
         try await eventually("the stream to end") { events.ended }
-        #expect(!FileIO.exists(output))
+        // Kept, inside the blog's cache and never in site/, so the next preview is incremental.
+        #expect(output == blog.root + "/.bake-cache/preview")
+        #expect(FileIO.isFolder(output))
+        #expect(!FileIO.exists(blog.root + "/site"))
     }
 
     @Test func aFirstBuildThatFailsStillServesTheProblems() async throws {
