@@ -21,10 +21,10 @@ extension BakeMetaWeblog {
         var allowRemote = false
 
         @Option(help: "The largest request body accepted, in bytes; media arrive inside it.")
-        var maxBodySize = MetaWeblogOptions(blog: BlogFolder(root: "/")).maxBodySize
+        var maxBodySize = MetaWeblogOptions.defaultMaxBodySize
 
         @Option(help: "The deepest nesting of XML elements accepted.")
-        var maxDepth = MetaWeblogOptions(blog: BlogFolder(root: "/")).maxDepth
+        var maxDepth = MetaWeblogOptions.defaultMaxDepth
 
         func validate() throws {
             guard allowRemote || MetaWeblogOptions.isLoopback(host) else {
@@ -55,6 +55,9 @@ extension BakeMetaWeblog {
             if !options.isLoopback {
                 Self.printError("warning: listening on \(host), which other machines can reach; user names and passwords travel in the clear over plain HTTP")
             }
+            if server.configuration.site.xmlrpcURL == nil {
+                Self.printError("note: site.settings has no @xmlrpc_url, so editors cannot discover the endpoint; add `@xmlrpc_url http://\(host):\(port)/xmlrpc`")
+            }
             try await server.run()
         }
 
@@ -62,14 +65,19 @@ extension BakeMetaWeblog {
         static func show(_ event: MetaWeblogEvent) {
             switch event {
             case .listening(let url):
-                print("Listening at \(url) (Ctrl-C stops)")
+                say("Listening at \(url) (Ctrl-C stops)")
             case .saved(let change):
-                print("Saved \(change)")
+                say("Saved \(change)")
             case .siteNotRebuilt(let failure):
                 printError("The site was not updated; the re-bake failed:\n\(failure.description)")
             case .badLogin(let user):
                 printError("Bad login for user \"\(user)\"")
             }
+        }
+
+        /// Writes a line to standard output at once, unbuffered, also into a pipe or a log file.
+        static func say(_ line: String) {
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
         }
 
         static func printError(_ line: String) {

@@ -71,23 +71,6 @@ struct Parameters: Sendable {
     }
 }
 
-extension XMLRPCValue {
-    /// The type as a fault message names it, e.g. "an int".
-    var typeDescription: String {
-        switch self {
-        case .int: "an int"
-        case .bool: "a boolean"
-        case .string: "a string"
-        case .double: "a double"
-        case .dateTime: "a dateTime.iso8601"
-        case .base64: "base64"
-        case .struct: "a struct"
-        case .array: "an array"
-        case .nil: "nil"
-        }
-    }
-}
-
 private extension Parameters {
     func required(_ index: Int, _ name: String, expected: String) throws(MetaWeblogError) -> XMLRPCValue {
         guard index < values.count else {

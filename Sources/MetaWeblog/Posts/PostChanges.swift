@@ -62,18 +62,6 @@ struct PostChanges: Sendable {
     static let moreSeparator = "\n\n<!--more-->\n\n"
 }
 
-extension XMLRPCValue {
-    /// The value for a fault message: short text quoted, anything else by type.
-    var shortDescription: String {
-        switch self {
-        case .string(let text): text.count > 40 ? "\"\(text.prefix(40))…\"" : "\"\(text)\""
-        case .int(let number): String(number)
-        case .bool(let flag): flag ? "true" : "false"
-        default: typeDescription
-        }
-    }
-}
-
 /// Reads the members of one struct parameter, naming the member in faults.
 private struct MemberReader {
     let members: XMLRPCStruct

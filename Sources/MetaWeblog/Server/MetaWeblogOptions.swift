@@ -6,6 +6,10 @@ import XMLRPC
 public struct MetaWeblogOptions: Sendable {
     /// The port editors are told about in the README: 9344.
     public static let defaultPort = 9344
+    /// The default body limit, 50 MB: media arrive inside the request as base64.
+    public static let defaultMaxBodySize = XMLRPCParser.defaultMaxBodySize
+    /// The default depth limit, 64 elements; a metaWeblog call nests 11 deep at most.
+    public static let defaultMaxDepth = XMLRPCParser.defaultMaxDepth
 
     /// The blog to write into.
     public let blog: BlogFolder
@@ -28,7 +32,7 @@ public struct MetaWeblogOptions: Sendable {
     /// Creates options.
     public init(
         blog: BlogFolder, host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
-        maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, maxDepth: Int = XMLRPCParser.defaultMaxDepth,
+        maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
         loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.blog = blog
