@@ -111,10 +111,12 @@ public struct SiteBuilder: Sendable {
         let base = renderer.baseFingerprint
         var items: [SiteWriter.Item] = []
         var toRender: [(output: PlannedOutput, path: String, fingerprint: UInt64)] = []
+        let onDisk = previous == nil || options.clean ? [:] : await writer.currentFiles()
         for output in plan.outputs {
             let path = plan.path(of: output)
             let fingerprint = renderer.fingerprint(of: output, base: base)
-            if !options.clean, let record = previous?.records[path], record.fingerprint == fingerprint, writer.isIntact(record) {
+            if !options.clean, let record = previous?.records[path], record.fingerprint == fingerprint,
+               let file = onDisk[path], file.size == record.size, file.modified == record.modified {
                 items.append(SiteWriter.Item(path: path, fingerprint: fingerprint, content: .keep(record)))
             } else {
                 toRender.append((output, path, fingerprint))

@@ -60,6 +60,13 @@ public struct SiteWriter: Sendable {
         return entry.size == record.size && entry.modified == record.modified
     }
 
+    /// Size and mtime of every file in the output folder, by path: one walk of the folder
+    /// costs far less than a `stat` of each recorded path.
+    public func currentFiles() async -> [String: FileEntry] {
+        let entries = (try? await FileTree.scanInParallel(output)) ?? []
+        return Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Writes `items`, removes stale files, and saves the manifest.
     public func write(_ items: [Item], previous: SiteManifest?) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
         let output = self.output

@@ -86,12 +86,13 @@ private extension FileTree {
             }
             if name.hasPrefix(".") { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
-            let childPath = root + "/" + childRelative
+            // Relative to the open folder: the kernel needn't walk the whole path again.
+            let folderFD = dirfd(dir)
             var info = stat()
-            guard lstat(childPath, &info) == 0 else { continue }
+            guard fstatat(folderFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             var kind = info.st_mode & S_IFMT
             if kind == S_IFLNK {
-                guard stat(childPath, &info) == 0 else { continue }
+                guard fstatat(folderFD, name, &info, 0) == 0 else { continue }
                 kind = info.st_mode & S_IFMT
                 if kind == S_IFDIR { continue }
             }
