@@ -48,7 +48,7 @@ extension Bake {
             try tree.write(post.text, to: path)
             try FileIO.createFolders(blog.path("pages"))
             if !FileIO.exists(blog.path(".gitignore")) {
-                try tree.write("site/\n.bake-cache/\n", to: ".gitignore")
+                try tree.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
             }
             print("Started a blog in \(directory): site.settings, \(path), pages/, .gitignore")
         }

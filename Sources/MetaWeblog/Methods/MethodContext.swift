@@ -9,6 +9,8 @@ struct MethodContext: Sendable {
     let tree: BlogTree
     /// The one writer of the blog.
     let writer: BlogWriter
+    /// The login check.
+    let login: LoginCheck
     /// The names of every method, for `system.listMethods` and `mt.supportedMethods`.
     let methodNames: [String]
     /// How long a bad login waits.
@@ -23,7 +25,7 @@ struct MethodContext: Sendable {
     func authenticate(_ parameters: Parameters, at index: Int) async throws(MetaWeblogError) {
         let user = try parameters.identifier(index, "username")
         let password = try parameters.string(index + 1, "password")
-        guard configuration.credentials.verify(user: user, password: password) else {
+        guard await login.verify(user: user, password: password) else {
             report(.badLogin(user: user))
             try? await Task.sleep(for: loginDelay)
             throw MetaWeblogError(.badLogin)

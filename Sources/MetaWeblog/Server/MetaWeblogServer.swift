@@ -57,7 +57,8 @@ public final class MetaWeblogServer: Sendable {
         }, report: onEvent)
         let methods = MethodTable.standard
         let context = MethodContext(
-            configuration: configuration, tree: tree, writer: writer, methodNames: methods.names,
+            configuration: configuration, tree: tree, writer: writer,
+            login: LoginCheck(credentials: configuration.credentials), methodNames: methods.names,
             loginDelay: options.loginDelay, report: onEvent, now: { Timestamp(Date()) }
         )
         let endpoint = XMLRPCEndpoint(

@@ -1,0 +1,112 @@
+import Foundation
+import MetaWeblog
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `bake-metaweblog` executable SwiftPM built next to the tests, or nil.
+let shimExecutable: URL? = {
+    var folders: [URL] = []
+    let bundle = Bundle.main.bundleURL
+    folders.append(bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle)
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+    }
+    return folders.map { $0.appendingPathComponent("bake-metaweblog") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}()
+
+/// The executable end to end: flags in, messages and exit codes out.
+@Suite(.enabled(if: shimExecutable != nil, "needs the bake-metaweblog executable: swift build --build-tests"), .timeLimit(.minutes(1)))
+struct BakeMetaWeblogCommandTests {
+    @Test func hashesAPasswordFromAPipe() throws {
+        let result = try Self.run(["hash-password", "--cost", "10"], input: "piped secret\n")
+        #expect(result.status == 0)
+        let hash = try #require(PasswordHash(result.stdout.trimmingCharacters(in: .newlines)))
+        #expect(hash.cost == 10)
+        #expect(hash.matches("piped secret"))
+        #expect(!hash.matches("piped secret\n"))
+    }
+
+    @Test func refusesACheapCostAndAnEmptyPassword() throws {
+        var result = try Self.run(["hash-password", "--cost", "4"], input: "secret\n")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--cost 4 is out of range"))
+        result = try Self.run(["hash-password"], input: "\n")
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("the password is empty"))
+    }
+
+    @Test func refusesARemoteHostWithoutTheFlag() throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let result = try Self.run([blog.root, "--host", "0.0.0.0", "--port", "0"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--allow-remote"))
+    }
+
+    @Test func refusesToStartWithoutALogin() throws {
+        let blog = try TestBlog(login: false)
+        defer { blog.delete() }
+        let result = try Self.run([blog.root, "--port", "0"], environment: [:])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("@metaweblog_user"))
+        #expect(result.stderr.contains("@metaweblog_password_hash"))
+    }
+
+    @Test func servesUntilInterrupted() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let process = Process()
+        process.executableURL = shimExecutable
+        process.arguments = [blog.root, "--port", "0"]
+        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let line = try await onThread { () throws -> String in
+            var bytes: [UInt8] = []
+            while !bytes.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                bytes += chunk
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(line.hasPrefix("Listening at http://127.0.0.1:"))
+        let port = try #require(Int(line.split(separator: ":")[2].prefix { $0.isNumber }))
+        let reply = try await TestHTTP.request("GET", "/xmlrpc", port: port)
+        #expect(reply.status == 405)
+        kill(process.processIdentifier, SIGINT)
+        try await eventually("bake-metaweblog to stop on SIGINT", timeout: .seconds(20)) { !process.isRunning }
+        #expect(process.terminationStatus == 0)
+    }
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = shimExecutable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+}

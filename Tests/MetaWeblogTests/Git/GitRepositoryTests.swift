@@ -1,0 +1,78 @@
+import Foundation
+import MetaWeblog
+import Testing
+import XMLRPC
+
+/// Whether `git` can be run here.
+let gitIsAvailable = (try? runGit(["--version"], in: "/")) != nil
+
+/// `@commit_changes true`: every change is a commit naming the post.
+@Suite(.enabled(if: gitIsAvailable, "needs git"), .timeLimit(.minutes(1)))
+struct GitRepositoryTests {
+    @Test func commitsEveryChangeNamingThePost() async throws {
+        let blog = try TestBlog(settings: ["@commit_changes true"])
+        defer { blog.delete() }
+        try runGit(["init", "--quiet"], in: blog.root)
+        try runGit(["config", "user.name", "Test"], in: blog.root)
+        try runGit(["config", "user.email", "test@example.com"], in: blog.root)
+        try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
+        try runGit(["add", "-A"], in: blog.root)
+        try runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
+        // Someone's unrelated work in progress must stay out of the shim's commits.
+        try blog.write("@title Work in progress\n@pubDate 2019-03-14 23:40:02 -0700\n\nStill writing.\n", to: "posts/2019/03/14/late_night_note.markdown")
+
+        let shim = try await ShimHarness(blog: blog)
+        let postID: XMLRPCValue
+        do {
+            postID = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Committed", "description": "Yes."], true])
+            _ = try await shim.success("metaWeblog.editPost", [postID] + ShimHarness.login + [["title": "Committed twice"], true])
+            _ = try await shim.success("blogger.deletePost", ["", postID] + ShimHarness.login + [true])
+        } catch {
+            try? await shim.stop()
+            throw error
+        }
+        try await shim.stop()
+
+        let path = "posts/" + (postID.stringValue ?? "")
+        let log = try runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(log == [
+            "deletePost: \(path) \"Committed twice\", moved to .trash/\(path)",
+            "editPost: \(path) \"Committed twice\"",
+            "newPost: \(path) \"Committed\"",
+            "The sample",
+        ])
+        #expect(try runGit(["ls-files", "--", path], in: blog.root).isEmpty)
+        let status = try runGit(["status", "--porcelain"], in: blog.root)
+        #expect(status == " M posts/2019/03/14/late_night_note.markdown\n")
+    }
+
+    @Test func saysClearlyWhenTheBlogIsNotARepository() throws {
+        let blog = try TestBlog(settings: ["@commit_changes true"])
+        defer { blog.delete() }
+        let error = try #require(throws: ShimConfigurationError.self) {
+            try MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, port: 0, environment: [:]))
+        }
+        guard case .git(let gitError) = error.reason, case .notARepository = gitError.reason else {
+            Issue.record("expected notARepository, got \(error)")
+            return
+        }
+        #expect(error.message.contains("\(blog.root) is not a git repository"))
+        #expect(error.message.contains("git init"))
+    }
+}
+
+@discardableResult
+func runGit(_ arguments: [String], in folder: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-C", folder] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else { throw TestFailure(description: "git \(arguments): \(text)") }
+    return text
+}

@@ -1,0 +1,115 @@
+import BakeKit
+import Foundation
+import MetaWeblog
+import Testing
+import XMLRPC
+
+@Suite(.timeLimit(.minutes(2)))
+struct NewPostTests {
+    @Test func namesTheFileFromTheSlugThenTheTitleThenTheText() async throws {
+        try await ShimHarness.run { shim in
+            let date: XMLRPCValue = .dateTime(XMLRPCDateTime(iso8601: "2021-02-03T04:05:06Z")!)
+            func newPost(_ content: XMLRPCValue) async throws -> String? {
+                try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, true]).stringValue
+            }
+            // 04:05 UTC is the evening before in Los Angeles, the site's zone.
+            #expect(try await newPost(["wp_slug": "Mark_All as Read", "title": "Ignored", "dateCreated": date]) == "2021/02/02/mark_all-as-read.markdown")
+            #expect(try await newPost(["mt_basename": "from-mt", "dateCreated": date]) == "2021/02/02/from-mt.markdown")
+            #expect(try await newPost(["title": "Crème Brûlée, Again!", "dateCreated": date]) == "2021/02/02/creme-brulee-again.markdown")
+            #expect(try await newPost(["title": "Crème Brûlée, Again!", "dateCreated": date]) == "2021/02/02/creme-brulee-again-2.markdown")
+            #expect(try await newPost(["description": "<p>Just a <em>quick</em> note about nothing much at all today.</p>", "dateCreated": date])
+                == "2021/02/02/just-a-quick-note-about-nothing.markdown")
+            #expect(try await newPost(["description": "🎉🎉", "dateCreated": date]) == "2021/02/02/post.markdown")
+            let long = String(repeating: "word ", count: 40)
+            let slug = try #require(try await newPost(["title": .string(long), "dateCreated": date]))
+            #expect(slug.count <= "2021/02/02/".count + 60 + ".markdown".count)
+            #expect(!slug.contains("-.") && slug.hasSuffix("word.markdown"))
+            let file = try MetadataParser().parse(shim.blog.bytes("posts/2021/02/02/post.markdown"))
+            #expect(file.metadata["title"] == nil)
+            #expect(file.metadata["pubDate"] == "2021-02-02 20:05:06 -0800")
+        }
+    }
+
+    @Test func choosesTheFormatFromTheTextFilter() async throws {
+        try await ShimHarness.run { shim in
+            let cases: [(XMLRPCValue, String)] = [("markdown", "markdown"), (1, "markdown"), ("1", "markdown"), ("0", "html"), ("__default__", "html"), ("html", "html")]
+            for (index, (filter, ext)) in cases.enumerated() {
+                let content: XMLRPCValue = ["title": .string("Filter \(index)"), "description": "<p>Hi</p>", "mt_convert_breaks": filter]
+                let postID = try #require(try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, true]).stringValue)
+                #expect(postID.hasSuffix("/filter-\(index).\(ext)"))
+                let post = try await shim.success("metaWeblog.getPost", [.string(postID)] + ShimHarness.login)
+                #expect(post["mt_convert_breaks"] == .string(ext))
+            }
+        }
+    }
+
+    @Test func keepsExtendedTextInTheBody() async throws {
+        try await ShimHarness.run { shim in
+            let content: XMLRPCValue = ["title": "More", "description": "Intro.", "mt_text_more": "The rest."]
+            let postID = try #require(try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, true]).stringValue)
+            #expect(try MetadataParser().parse(shim.blog.bytes("posts/" + postID)).body == "Intro.\n\n<!--more-->\n\nThe rest.")
+            let post = try await shim.success("metaWeblog.getPost", [.string(postID)] + ShimHarness.login)
+            #expect(post["description"] == "Intro.\n\n<!--more-->\n\nThe rest.")
+            #expect(post["mt_text_more"] == "")
+        }
+    }
+
+    @Test func returnsStructsWithEveryMemberAndNoNil() async throws {
+        try await ShimHarness.run { shim in
+            let postID = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [["description": "untitled"], true])
+            let post = try await shim.success("metaWeblog.getPost", [postID] + ShimHarness.login)
+            let members = try #require(post.structValue)
+            for name in ["postid", "title", "description", "link", "permaLink", "dateCreated", "categories", "userid"] {
+                #expect(members[name] != nil, "missing \(name)")
+            }
+            #expect(!members.members.contains { $0.value == .nil })
+            #expect(post["title"] == "")
+            #expect(post["categories"] == [])
+            let titles = try await shim.success("mt.getRecentPostTitles", ["1"] + ShimHarness.login + [3])
+            #expect(titles.arrayValue?.first?["postid"] == postID)
+            #expect(titles.arrayValue?.first?["title"] == "")
+        }
+    }
+
+    @Test func savesThePostWhenTheRebakeFailsAndSaysWhy() async throws {
+        try await ShimHarness.run { shim in
+            try shim.blog.write("@title Broken\n@pubDate the day after tomorrow\n\nBody\n", to: "posts/2020/01/01/broken.markdown")
+            let fault = try await shim.fault("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Still saved", "description": "Safe."], true])
+            #expect(fault.code == 500)
+            #expect(fault.message.contains("the site was not updated"))
+            #expect(fault.message.contains("posts/2020/01/01/broken.markdown:2"))
+            let saved = shim.blog.files("posts").filter { $0.hasSuffix("still-saved.markdown") }
+            #expect(saved.count == 1)
+            #expect(fault.message.contains("Saved posts/" + (saved.first ?? "?")))
+            #expect(try MetadataParser().parse(shim.blog.bytes("posts/" + saved[0])).body == "Safe.")
+        }
+    }
+
+    @Test func loses20ConcurrentPostsNeverAndSharesNoFile() async throws {
+        try await ShimHarness.run { shim in
+            let date: XMLRPCValue = .dateTime(XMLRPCDateTime(iso8601: "20250704T12:00:00")!)
+            let postIDs = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+                for number in 0..<20 {
+                    group.addTask {
+                        let content: XMLRPCValue = ["title": "Same Title", "description": .string("Post number \(number)."), "dateCreated": date]
+                        let postID = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, true])
+                        return (number, try #require(postID.stringValue))
+                    }
+                }
+                var postIDs: [Int: String] = [:]
+                for try await (number, postID) in group { postIDs[number] = postID }
+                return postIDs
+            }
+            #expect(postIDs.count == 20)
+            #expect(Set(postIDs.values).count == 20)
+            #expect(shim.blog.files("posts/2025/07/04").count == 20)
+            for (number, postID) in postIDs {
+                #expect(try MetadataParser().parse(shim.blog.bytes("posts/" + postID)).body == "Post number \(number).")
+                let page = "site/" + postID.replacingOccurrences(of: ".markdown", with: ".html")
+                #expect(try shim.blog.read(page).contains("Post number \(number)."))
+            }
+            #expect(Set(postIDs.values).contains("2025/07/04/same-title.markdown"))
+            #expect(Set(postIDs.values).contains("2025/07/04/same-title-20.markdown"))
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import BakeIO
+import Foundation
+import MetaWeblog
+import Testing
+
+@Suite struct ShimConfigurationTests {
+    @Test func readsTheLoginFromTheSettings() throws {
+        let blog = try TestBlog(settings: ["@commit_changes false"])
+        defer { blog.delete() }
+        let configuration = try ShimConfiguration(blog: blog.folder, environment: [:])
+        #expect(configuration.credentials.user == TestLogin.user)
+        #expect(configuration.credentials.passwordHash == TestLogin.hash)
+        #expect(!configuration.commitChanges)
+        #expect(configuration.site.timeZone.identifier == "America/Los_Angeles")
+    }
+
+    @Test func letsTheEnvironmentWin() throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let other = PasswordHash.make(password: "other", cost: 4)
+        let configuration = try ShimConfiguration(blog: blog.folder, environment: [
+            ShimConfiguration.userVariable: "editor", ShimConfiguration.passwordHashVariable: other.text,
+        ])
+        #expect(configuration.credentials.user == "editor")
+        #expect(configuration.credentials.passwordHash == other)
+    }
+
+    @Test func refusesToStartWithoutALoginNamingTheKeys() throws {
+        let blog = try TestBlog(login: false)
+        defer { blog.delete() }
+        let error = try #require(throws: ShimConfigurationError.self) { try ShimConfiguration(blog: blog.folder, environment: [:]) }
+        #expect(error.reason == .missingCredentials(missing: [
+            "@metaweblog_user (or BAKE_METAWEBLOG_USER)", "@metaweblog_password_hash (or BAKE_METAWEBLOG_PASSWORD_HASH)",
+        ]))
+        #expect(error.message.contains("hash-password"))
+        #expect(throws: ShimConfigurationError.self) {
+            try MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, port: 0, environment: [:]))
+        }
+    }
+
+    @Test func refusesAPlainPassword() throws {
+        let blog = try TestBlog(settings: ["@metaweblog_password_hash hunter2"])
+        defer { blog.delete() }
+        let error = try #require(throws: ShimConfigurationError.self) { try ShimConfiguration(blog: blog.folder, environment: [:]) }
+        #expect(error.reason == .invalidPasswordHash(source: "@metaweblog_password_hash"))
+        #expect(error.message.contains("never store the password itself"))
+    }
+
+    @Test func refusesAnUnclearCommitSetting() throws {
+        let blog = try TestBlog(settings: ["@commit_changes sometimes"])
+        defer { blog.delete() }
+        let error = try #require(throws: ShimConfigurationError.self) { try ShimConfiguration(blog: blog.folder, environment: [:]) }
+        #expect(error.message.contains("@commit_changes has the value `sometimes`; expected true or false"))
+    }
+
+    @Test func refusesARemoteHostUnlessAllowed() throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        let error = try #require(throws: ShimConfigurationError.self) {
+            try MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, host: "0.0.0.0", port: 0, environment: [:]))
+        }
+        #expect(error.reason == .remoteHostNotAllowed(host: "0.0.0.0"))
+        #expect(MetaWeblogOptions.isLoopback("127.0.0.1"))
+        #expect(MetaWeblogOptions.isLoopback("127.1.2.3"))
+        #expect(MetaWeblogOptions.isLoopback("localhost"))
+        #expect(MetaWeblogOptions.isLoopback("::1"))
+        #expect(!MetaWeblogOptions.isLoopback("0.0.0.0"))
+        #expect(!MetaWeblogOptions.isLoopback("192.168.1.2"))
+        #expect(!MetaWeblogOptions.isLoopback("127.0.0.1.example.com"))
+    }
+}
