@@ -124,8 +124,8 @@ public struct SiteBuilder: Sendable {
         }
         try await Self.loadMissingBodies(for: toRender.map(\.output), renderer: renderer, parser: parser, root: root, now: now, into: &bodies)
         let sharedBodies = bodies
-        items += await parallelMap(toRender) { output, path, fingerprint in
-            SiteWriter.Item(path: path, fingerprint: fingerprint, content: .bytes(renderer.render(output, bodies: sharedBodies).bytes))
+        items += toRender.map { output, path, fingerprint in
+            SiteWriter.Item(path: path, fingerprint: fingerprint, content: .rendered { renderer.render(output, bodies: sharedBodies).bytes })
         }
         let renderedPaths = Set(plan.outputs.map { plan.path(of: $0) })
         let staticByPath = Dictionary(staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -318,6 +318,8 @@ private extension SiteBuilder {
             return ContentHasher.hash(bytes)
         case .keep(let record):
             return record.fingerprint
+        case .rendered:
+            return 0
         }
     }
 }

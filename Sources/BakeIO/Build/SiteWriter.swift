@@ -5,8 +5,11 @@ import BakeKit
 public struct SiteWriter: Sendable {
     /// What goes into one output file.
     public enum Content: Sendable {
-        /// Freshly rendered bytes.
+        /// Bytes already in memory (the theme's static files).
         case bytes([UInt8])
+        /// Bytes rendered when the file is written, so that a build of 50,000 pages never
+        /// holds them all at once. Rendering cannot fail: every error is found before writing.
+        case rendered(@Sendable () -> [UInt8])
         /// A copy of a file elsewhere (static files).
         case copy(from: String)
         /// Known to be unchanged since the last build, as recorded; leave it.
@@ -77,6 +80,7 @@ public struct SiteWriter: Sendable {
             let same: Bool
             switch item.content {
             case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
+            case .rendered(let render): same = FileIO.contentEquals(output + "/" + item.path, render())
             case .copy(let source): same = (try? FileIO.read(source)).map { FileIO.contentEquals(output + "/" + item.path, $0) } ?? false
             case .keep: same = true
             }
@@ -144,6 +148,11 @@ private extension SiteWriter {
         case .keep(let record):
             return (record, false)
         case .bytes(let bytes):
+            if FileIO.contentEquals(path, bytes) { return (try record(), false) }
+            try FileIO.writeAtomically(bytes, to: path, durable: false)
+            return (try record(), true)
+        case .rendered(let render):
+            let bytes = render()
             if FileIO.contentEquals(path, bytes) { return (try record(), false) }
             try FileIO.writeAtomically(bytes, to: path, durable: false)
             return (try record(), true)
