@@ -55,6 +55,15 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
         }
 
+        // Nothing changed since the last build into this folder: nothing to do.
+        let writer = SiteWriter(output: options.output)
+        let previous = problems.isEmpty ? try writer.existingManifest() : nil
+        let digest = Self.digest(settings: settings, templates: templates, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
+        if !options.clean, !options.includeDrafts, problems.isEmpty, let previous, let state = previous.state,
+           state.digest == digest, options.now.seconds < state.nextBoundary, await Self.isIntact(previous, writer: writer) {
+            return BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
+        }
+
         // Load: reuse cached posts whose files are unchanged; read and parse the rest.
         let cacheKey = Self.cacheKey(settings)
         let cache = options.clean ? BuildCache(entries: [:]) : await BuildCache.load(from: blog.cachePath, key: cacheKey)
@@ -100,8 +109,6 @@ public struct SiteBuilder: Sendable {
 
         // Render: only outputs whose inputs changed since the manifest was written.
         progress?(.rendering)
-        let writer = SiteWriter(output: options.output)
-        let previous = try writer.existingManifest()
         var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
         for entry in staticEntries {
             assets[entry.path] = .copy(from: blog.path("static/" + entry.path))
@@ -137,7 +144,9 @@ public struct SiteBuilder: Sendable {
         }
 
         progress?(.writing)
-        let result = try await writer.write(items, previous: previous)
+        let nextBoundary = posts.lazy.map(\.pubDate.seconds).filter { $0 > now.seconds }.min() ?? Int64.max
+        let state = SiteManifest.State(digest: digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
+        let result = try await writer.write(items, previous: previous, state: state)
         if !toLoad.isEmpty || newCache.count != cache.entries.count {
             let updatedCache = BuildCache(entries: newCache)
             // The cache only saves time; failing to save it must not fail the build.
@@ -156,6 +165,43 @@ private extension SiteBuilder {
         let entry: BuildCache.Entry
         /// The body as HTML, when the file was parsed this time.
         let html: String?
+    }
+
+    /// A hash of everything a build reads: every source's path, size and mtime, the settings,
+    /// the templates, the theme's static files and the options.
+    static func digest(
+        settings: SiteSettings, templates: TemplateSet?, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions
+    ) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine("state v1")
+        for field in settings.metadata.fields {
+            hasher.combine(field.key)
+            hasher.combine(field.value)
+        }
+        hasher.combine(templates?.fingerprint ?? "")
+        for (path, bytes) in (theme?.staticFiles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(Int64(bitPattern: ContentHasher.hash(bytes)))
+        }
+        for (folder, entries) in [("source", sources), ("static", staticEntries)] {
+            hasher.combine(folder)
+            for entry in entries {
+                hasher.combine(entry.path)
+                hasher.combine(entry.size)
+                hasher.combine(entry.modified)
+            }
+        }
+        hasher.combine(options.output)
+        hasher.combine(Int64((options.includeDrafts ? 1 : 0) + (options.includeFuture ? 2 : 0) + (options.marksUnpublished ? 4 : 0)))
+        return hasher.value
+    }
+
+    /// Whether every file the manifest records is on disk as bake left it.
+    static func isIntact(_ manifest: SiteManifest, writer: SiteWriter) async -> Bool {
+        let onDisk = await writer.currentFiles()
+        return manifest.records.values.allSatisfy { record in
+            onDisk[record.path].map { $0.size == record.size && $0.modified == record.modified } ?? false
+        }
     }
 
     /// What parsed posts depend on besides their own bytes.

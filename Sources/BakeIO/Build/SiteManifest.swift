@@ -20,22 +20,56 @@ public struct SiteManifest: Sendable, Hashable {
         }
     }
 
+    /// What the build that wrote the manifest was made from, so that the next build can see
+    /// at a glance that nothing changed.
+    public struct State: Sendable, Hashable {
+        /// A hash of every source's path, size and mtime, the settings, templates and options.
+        public let digest: UInt64
+        /// The earliest post date after that build's time: when it passes, a future post
+        /// appears, so the site must be planned again.
+        public let nextBoundary: Int64
+        public let posts: Int
+        public let pages: Int
+
+        public init(digest: UInt64, nextBoundary: Int64, posts: Int, pages: Int) {
+            self.digest = digest
+            self.nextBoundary = nextBoundary
+            self.posts = posts
+            self.pages = pages
+        }
+    }
+
     public static let fileName = ".bake-manifest"
-    static let header = "bake-manifest 1"
+    static let header = "bake-manifest 2"
 
     public let records: [String: Record]
+    public let state: State?
 
-    public init(records: [String: Record]) {
+    public init(records: [String: Record], state: State? = nil) {
         self.records = records
+        self.state = state
     }
 
     /// Reads a manifest written by `encoded()`; nil if the bytes are not one.
     public init?(bytes: [UInt8]) {
-        let header = Array((Self.header + "\n").utf8)
-        guard bytes.starts(with: header) else { return nil }
+        // Version 1, from before the state line, reads the same way.
+        guard let header = [Self.header, "bake-manifest 1"].map({ Array(($0 + "\n").utf8) }).first(where: { bytes.starts(with: $0) }) else {
+            return nil
+        }
         var records: [String: Record] = [:]
         records.reserveCapacity(bytes.count / 60)
         var index = header.count
+        // "state<TAB>digest<TAB>boundary<TAB>posts<TAB>pages<TAB>\n"
+        var state: State?
+        let stateTag = Array("state\t".utf8)
+        if bytes[index...].starts(with: stateTag) {
+            index += stateTag.count
+            guard let digest = Self.number(bytes, &index, radix: 16), let boundary = Self.number(bytes, &index, radix: 10),
+                  let posts = Self.number(bytes, &index, radix: 10), let pages = Self.number(bytes, &index, radix: 10),
+                  index < bytes.count, bytes[index] == 0x0A else { return nil }
+            index += 1
+            state = State(digest: digest, nextBoundary: Int64(bitPattern: boundary), posts: Int(posts), pages: Int(pages))
+        }
         while index < bytes.count {
             guard let size = Self.number(bytes, &index, radix: 10), let modified = Self.number(bytes, &index, radix: 10),
                   let fingerprint = Self.number(bytes, &index, radix: 16) else { return nil }
@@ -47,6 +81,7 @@ public struct SiteManifest: Sendable, Hashable {
             records[path] = Record(path: path, size: Int64(bitPattern: size), modified: Int64(bitPattern: modified), fingerprint: fingerprint)
         }
         self.records = records
+        self.state = state
     }
 
     /// Reads digits up to a tab, skipping it; a leading `-` makes the number negative.
@@ -78,6 +113,9 @@ public struct SiteManifest: Sendable, Hashable {
     /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path.
     public func encoded() -> [UInt8] {
         var text = Self.header + "\n"
+        if let state {
+            text += "state\t\(String(state.digest, radix: 16))\t\(state.nextBoundary)\t\(state.posts)\t\(state.pages)\t\n"
+        }
         for record in records.values.sorted(by: { $0.path < $1.path }) {
             text += "\(record.size)\t\(record.modified)\t\(String(record.fingerprint, radix: 16))\t\(record.path)\n"
         }

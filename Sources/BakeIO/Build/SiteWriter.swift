@@ -71,7 +71,7 @@ public struct SiteWriter: Sendable {
     }
 
     /// Writes `items`, removes stale files, and saves the manifest.
-    public func write(_ items: [Item], previous: SiteManifest?) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
+    public func write(_ items: [Item], previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
         let output = self.output
         // A file no build recorded was put there by someone else: never replace it. Checked
         // before anything is written, so the refusal leaves the site as it was.
@@ -123,7 +123,7 @@ public struct SiteWriter: Sendable {
             }
         }
         do {
-            let manifest = SiteManifest(records: records)
+            let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
             if manifest != previous || !FileIO.exists(output + "/" + SiteManifest.fileName) {
                 try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
             }

@@ -143,3 +143,27 @@ func expectSameSite(_ a: String, _ b: String, sourceLocation: SourceLocation = #
         #expect(bytesA == bytesB, "\(file) differs", sourceLocation: sourceLocation)
     }
 }
+
+extension IncrementalBuildTests {
+    @Test func aNoOpBuildChecksTheOutputFolder() async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try copySample(to: blog)
+            _ = try await bake(blog, into: root + "/site").summary()
+            // Nothing in the blog changed, but a page of the site was deleted by hand.
+            try FileManager.default.removeItem(atPath: root + "/site/archive.html")
+            let again = try await bake(blog, into: root + "/site").summary()
+            #expect(again.written == ["archive.html"])
+            _ = try await bake(blog, into: root + "/clean", clean: true).summary()
+            try expectSameSite(root + "/site", root + "/clean")
+        }
+    }
+
+    @Test func aNoOpBuildStillNoticesAStaticFile() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try write("body { color: teal; }\n", to: "static/extra.css", in: blog)
+        } check: { summary in
+            #expect(summary.written == ["extra.css"])
+        }
+    }
+}

@@ -153,8 +153,12 @@ import Testing
             "index.html": .init(path: "index.html", size: 0, modified: -1, fingerprint: 0),
         ])
         let bytes = manifest.encoded()
-        #expect(bytes.starts(with: Array("bake-manifest 1\n".utf8)))
+        #expect(bytes.starts(with: Array("bake-manifest 2\n".utf8)))
         #expect(SiteManifest(bytes: bytes) == manifest)
+        // With the state of the build that wrote it.
+        let stated = SiteManifest(records: manifest.records, state: .init(digest: 0xABCD_EF01_2345_6789, nextBoundary: Int64.max, posts: 3, pages: 1))
+        #expect(SiteManifest(bytes: stated.encoded()) == stated)
+        #expect(SiteManifest(bytes: Array("bake-manifest 2\nstate\tzz\t1\t2\t3\t\n".utf8)) == nil)
         #expect(SiteManifest(bytes: Array("bake-manifest 1\n".utf8)) == SiteManifest(records: [:]))
         #expect(SiteManifest(bytes: []) == nil)
         #expect(SiteManifest(bytes: Array("bake-manifest 1\nnot\ta\trecord\n".utf8)) == nil)
