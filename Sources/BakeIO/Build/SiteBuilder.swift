@@ -147,7 +147,10 @@ public struct SiteBuilder: Sendable {
         let nextBoundary = posts.lazy.map(\.pubDate.seconds).filter { $0 > now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
         let result = try await writer.write(items, previous: previous, state: state)
-        if !toLoad.isEmpty || newCache.count != cache.entries.count {
+        // Rewriting the whole cache for one edited post would cost more than the edit itself;
+        // a few stale entries only cost a hash or a parse each, so let them gather a while.
+        let stale = toLoad.count + abs(newCache.count - cache.entries.count)
+        if stale > Self.staleEntriesBeforeCacheWrite || (stale > 0 && cache.entries.isEmpty) {
             let updatedCache = BuildCache(entries: newCache)
             // The cache only saves time; failing to save it must not fail the build.
             try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)
@@ -203,6 +206,9 @@ private extension SiteBuilder {
             onDisk[record.path].map { $0.size == record.size && $0.modified == record.modified } ?? false
         }
     }
+
+    /// How many cache entries may be out of date before the cache is written again.
+    static let staleEntriesBeforeCacheWrite = 64
 
     /// What parsed posts depend on besides their own bytes.
     static func cacheKey(_ settings: SiteSettings) -> UInt64 {

@@ -96,8 +96,13 @@ public struct SiteRenderer: Sendable {
                 hasher.combine(Int64(month.postIndices.count))
             }
         case .sitemap:
+            // Only paths and dates show in the sitemap, so editing a post's text leaves it be.
             plan.pages.forEach { hasher.combine($0.path) }
-            plan.posts.forEach(add)
+            for (index, post) in plan.posts.enumerated() {
+                hasher.combine(plan.path(of: .post(index)))
+                hasher.combine(post.pubDate.seconds)
+                hasher.combine(post.modDate?.seconds ?? 0)
+            }
         case .notFound, .rsd:
             break
         }
