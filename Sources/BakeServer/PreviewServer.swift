@@ -27,7 +27,7 @@ public final class PreviewServer: Sendable {
     public let output: String
     /// Whether `output` is preview's own temp folder, to remove when it stops.
     private let group: ServiceGroup
-    private let address: ListeningAddress
+    private let address: ListeningPort
 
     /// Prepares the output folder, the watcher and the server; nothing is built or served
     /// until `run()`.
@@ -65,7 +65,7 @@ public final class PreviewServer: Sendable {
             options: options, output: output, changes: watcher.changes(), site: site,
             broadcaster: broadcaster, lines: lines, report: onEvent
         )
-        let address = ListeningAddress()
+        let address = ListeningPort()
         self.address = address
         let host = options.host
         let blog = options.blog

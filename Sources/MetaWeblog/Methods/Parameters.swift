@@ -56,6 +56,13 @@ struct Parameters: Sendable {
     }
 
     /// An `<int>` (or a `<string>` of digits, as some clients send it); `fallback` when absent.
+    /// The `numberOfPosts` of the recent-posts methods: a whole number above 0, 10 if absent.
+    func numberOfPosts(at index: Int) throws(MetaWeblogError) -> Int {
+        let count = try number(index, "numberOfPosts", default: 10)
+        guard count > 0 else { throw invalid(index, "numberOfPosts", "is \(count); expected a number above 0") }
+        return count
+    }
+
     func number(_ index: Int, _ name: String, default fallback: Int) throws(MetaWeblogError) -> Int {
         guard index < values.count, !values[index].isNil else { return fallback }
         switch values[index] {

@@ -8,8 +8,7 @@ struct GetRecentPostTitles: XMLRPCMethod {
     func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
         _ = try parameters.identifier(0, "blogid")
         try await context.authenticate(parameters, at: 1)
-        let count = try parameters.number(3, "numberOfPosts", default: 10)
-        guard count > 0 else { throw parameters.invalid(3, "numberOfPosts", "is \(count); expected a number above 0") }
+        let count = try parameters.numberOfPosts(at: 3)
         let replies = context.replies
         return .array(try context.catalog.recent(count).map(replies.title))
     }
