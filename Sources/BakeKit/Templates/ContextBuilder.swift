@@ -1,4 +1,4 @@
-/// Builds the Mustache contexts: plain dictionaries, arrays, strings and bools, so the
+/// Builds the Mustache contexts: plain dictionaries, arrays, `TemplateText`s and bools, so the
 /// templates never reach model types through reflection. README.md lists every name.
 struct ContextBuilder: Sendable {
     let plan: SitePlan
@@ -30,9 +30,9 @@ struct ContextBuilder: Sendable {
     func month(at index: Int) -> [String: Any] {
         let month = plan.months[index]
         var context = page(title: month.key.label, path: month.key.folder, description: "Posts from \(month.key.label)", flag: "is_month")
-        context["month_label"] = month.key.label
-        context["year"] = String(month.key.year)
-        context["month"] = Permalink.twoDigits(month.key.month)
+        context["month_label"] = TemplateText(month.key.label)
+        context["year"] = TemplateText(String(month.key.year))
+        context["month"] = TemplateText(Permalink.twoDigits(month.key.month))
         context["posts"] = month.postIndices.map { post(post: plan.posts[$0], html: nil) }
         if index + 1 < plan.months.count { context["previous_month"] = monthLink(plan.months[index + 1]) }
         if index > 0 { context["next_month"] = monthLink(plan.months[index - 1]) }
@@ -46,18 +46,18 @@ struct ContextBuilder: Sendable {
         var months: [[String: Any]] = []
         for month in plan.months {
             if month.key.year != currentYear {
-                if let year = currentYear { years.append(["year": String(year), "months": months]) }
+                if let year = currentYear { years.append(["year": TemplateText(String(year)), "months": months]) }
                 currentYear = month.key.year
                 months = []
             }
             var link = monthLink(month)
-            link["name"] = CivilTime.monthNames[month.key.month - 1]
-            link["count"] = String(month.postIndices.count)
+            link["name"] = TemplateText(CivilTime.monthNames[month.key.month - 1])
+            link["count"] = TemplateText(String(month.postIndices.count))
             months.append(link)
         }
-        if let year = currentYear { years.append(["year": String(year), "months": months]) }
+        if let year = currentYear { years.append(["year": TemplateText(String(year)), "months": months]) }
         context["years"] = years
-        context["post_count"] = String(plan.posts.count)
+        context["post_count"] = TemplateText(String(plan.posts.count))
         return context
     }
 
@@ -65,10 +65,10 @@ struct ContextBuilder: Sendable {
         let page = plan.pages[index]
         var context = self.page(title: page.title, path: page.path, description: PlainText.truncate(page.excerpt, maxCharacters: 160), flag: "is_page")
         context["page"] = [
-            "title": page.title,
-            "content": html,
-            "url": url(page.path),
-            "meta": page.metadata.dictionary,
+            "title": TemplateText(page.title),
+            "content": TemplateText(html),
+            "url": TemplateText(url(page.path)),
+            "meta": TemplateText.dictionary(page.metadata.dictionary),
         ] as [String: Any]
         return context
     }
@@ -89,9 +89,9 @@ private extension ContextBuilder {
     func page(title: String, path: String, description: String, flag: String) -> [String: Any] {
         [
             "site": siteContext.dictionary,
-            "page_title": title,
-            "canonical_url": settings.url + "/" + path,
-            "description": description,
+            "page_title": TemplateText(title),
+            "canonical_url": TemplateText(settings.url + "/" + path),
+            "description": TemplateText(description),
             flag: true,
         ]
     }
@@ -100,25 +100,25 @@ private extension ContextBuilder {
         let settings = plan.settings
         func url(_ path: String) -> String { settings.basePath + "/" + path }
         var site: [String: Any] = [
-            "name": settings.name,
-            "description": settings.description,
-            "author": settings.author,
-            "language": settings.language,
-            "url": settings.url,
-            "base": settings.basePath,
-            "home_url": url(""),
-            "archive_url": url("archive.html"),
-            "rss_url": url("xml/rss.xml"),
-            "json_feed_url": url("feed.json"),
-            "stylesheet_url": url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)"),
-            "pages": plan.pages.map { ["title": $0.title, "url": url($0.path)] },
-            "meta": settings.metadata.dictionary,
+            "name": TemplateText(settings.name),
+            "description": TemplateText(settings.description),
+            "author": TemplateText(settings.author),
+            "language": TemplateText(settings.language),
+            "url": TemplateText(settings.url),
+            "base": TemplateText(settings.basePath),
+            "home_url": TemplateText(url("")),
+            "archive_url": TemplateText(url("archive.html")),
+            "rss_url": TemplateText(url("xml/rss.xml")),
+            "json_feed_url": TemplateText(url("feed.json")),
+            "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
+            "pages": plan.pages.map { ["title": TemplateText($0.title), "url": TemplateText(url($0.path))] },
+            "meta": TemplateText.dictionary(settings.metadata.dictionary),
         ]
         if let newest = plan.posts.first {
-            site["year"] = String(newest.pubDate.civil(in: settings.timeZone).year)
+            site["year"] = TemplateText(String(newest.pubDate.civil(in: settings.timeZone).year))
         }
         if settings.xmlrpcURL != nil {
-            site["rsd_url"] = settings.url + "/rsd.xml"
+            site["rsd_url"] = TemplateText(settings.url + "/rsd.xml")
         }
         return site
     }
@@ -127,38 +127,38 @@ private extension ContextBuilder {
         let zone = settings.timeZone
         let published = post.pubDate.civil(in: zone)
         var context: [String: Any] = [
-            "title": post.title,
+            "title": TemplateText(post.title),
             "has_title": !post.title.isEmpty,
-            "display_title": post.displayTitle,
-            "url": url(post.permalink.path),
-            "absolute_url": settings.url + "/" + post.permalink.path,
+            "display_title": TemplateText(post.displayTitle),
+            "url": TemplateText(url(post.permalink.path)),
+            "absolute_url": TemplateText(settings.url + "/" + post.permalink.path),
             "is_link_post": post.link != nil,
-            "date": published.longDate,
-            "date_iso": published.rfc3339,
+            "date": TemplateText(published.longDate),
+            "date_iso": TemplateText(published.rfc3339),
             "has_mod_date": post.modDate != nil,
-            "categories": post.categories.map { ["name": $0] },
+            "categories": post.categories.map { ["name": TemplateText($0)] },
             "has_categories": !post.categories.isEmpty,
             "is_draft": options.marksUnpublished && post.status == .draft,
             "is_future": options.marksUnpublished && post.pubDate > options.now,
-            "meta": post.metadata.dictionary,
-            "slug": post.permalink.slug,
+            "meta": TemplateText.dictionary(post.metadata.dictionary),
+            "slug": TemplateText(post.permalink.slug),
         ]
-        if let link = post.link { context["link"] = link }
-        if let html { context["content"] = html }
+        if let link = post.link { context["link"] = TemplateText(link) }
+        if let html { context["content"] = TemplateText(html) }
         if let modDate = post.modDate {
             let modified = modDate.civil(in: zone)
-            context["mod_date"] = modified.longDate
-            context["mod_date_iso"] = modified.rfc3339
+            context["mod_date"] = TemplateText(modified.longDate)
+            context["mod_date_iso"] = TemplateText(modified.rfc3339)
         }
         return context
     }
 
     func neighbour(_ post: Post) -> [String: Any] {
-        ["display_title": post.displayTitle, "url": url(post.permalink.path)]
+        ["display_title": TemplateText(post.displayTitle), "url": TemplateText(url(post.permalink.path))]
     }
 
     func monthLink(_ month: MonthArchive) -> [String: Any] {
-        ["label": month.key.label, "url": url(month.key.folder)]
+        ["label": TemplateText(month.key.label), "url": TemplateText(url(month.key.folder))]
     }
 }
 
