@@ -46,6 +46,9 @@ public struct SiteBuilder: Sendable {
             problems += error.diagnostics
         }
 
+        // The output folder is walked while the sources are, for the checks below.
+        let writer = SiteWriter(output: options.output)
+        async let outputFiles = options.clean ? [:] : writer.currentFiles()
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
         do {
@@ -56,11 +59,10 @@ public struct SiteBuilder: Sendable {
         }
 
         // Nothing changed since the last build into this folder: nothing to do.
-        let writer = SiteWriter(output: options.output)
         let previous = problems.isEmpty ? try writer.existingManifest() : nil
         let digest = Self.digest(settings: settings, templates: templates, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
         if !options.clean, !options.includeDrafts, problems.isEmpty, let previous, let state = previous.state,
-           state.digest == digest, options.now.seconds < state.nextBoundary, await Self.isIntact(previous, writer: writer) {
+           state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: await outputFiles) {
             return BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
         }
 
@@ -118,10 +120,10 @@ public struct SiteBuilder: Sendable {
         let base = renderer.baseFingerprint
         var items: [SiteWriter.Item] = []
         var toRender: [(output: PlannedOutput, path: String, fingerprint: UInt64)] = []
-        let onDisk = previous == nil || options.clean ? [:] : await writer.currentFiles()
-        for output in plan.outputs {
+        let onDisk = previous == nil ? [:] : await outputFiles
+        let fingerprints = await parallelMap(plan.outputs) { renderer.fingerprint(of: $0, base: base) }
+        for (output, fingerprint) in zip(plan.outputs, fingerprints) {
             let path = plan.path(of: output)
-            let fingerprint = renderer.fingerprint(of: output, base: base)
             if !options.clean, let record = previous?.records[path], record.fingerprint == fingerprint,
                let file = onDisk[path], file.size == record.size, file.modified == record.modified {
                 items.append(SiteWriter.Item(path: path, fingerprint: fingerprint, content: .keep(record)))
@@ -200,9 +202,8 @@ private extension SiteBuilder {
     }
 
     /// Whether every file the manifest records is on disk as bake left it.
-    static func isIntact(_ manifest: SiteManifest, writer: SiteWriter) async -> Bool {
-        let onDisk = await writer.currentFiles()
-        return manifest.records.values.allSatisfy { record in
+    static func isIntact(_ manifest: SiteManifest, onDisk: [String: FileEntry]) -> Bool {
+        manifest.records.values.allSatisfy { record in
             onDisk[record.path].map { $0.size == record.size && $0.modified == record.modified } ?? false
         }
     }

@@ -112,13 +112,32 @@ public struct SiteManifest: Sendable, Hashable {
 
     /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path.
     public func encoded() -> [UInt8] {
-        var text = Self.header + "\n"
+        var bytes = Array((Self.header + "\n").utf8)
         if let state {
-            text += "state\t\(String(state.digest, radix: 16))\t\(state.nextBoundary)\t\(state.posts)\t\(state.pages)\t\n"
+            bytes += Array("state\t\(String(state.digest, radix: 16))\t\(state.nextBoundary)\t\(state.posts)\t\(state.pages)\t\n".utf8)
         }
+        bytes.reserveCapacity(bytes.count + records.count * 90)
         for record in records.values.sorted(by: { $0.path < $1.path }) {
-            text += "\(record.size)\t\(record.modified)\t\(String(record.fingerprint, radix: 16))\t\(record.path)\n"
+            Self.append(UInt64(bitPattern: record.size), negative: record.size < 0, radix: 10, to: &bytes)
+            Self.append(UInt64(bitPattern: record.modified), negative: record.modified < 0, radix: 10, to: &bytes)
+            Self.append(record.fingerprint, negative: false, radix: 16, to: &bytes)
+            bytes += record.path.utf8
+            bytes.append(0x0A)
         }
-        return Array(text.utf8)
+        return bytes
+    }
+
+    /// Appends a number's digits and a tab; what `number` reads back.
+    private static func append(_ value: UInt64, negative: Bool, radix: UInt64, to bytes: inout [UInt8]) {
+        var magnitude = negative ? UInt64(bitPattern: -Int64(bitPattern: value)) : value
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        repeat {
+            let digit = UInt8(magnitude % radix)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            magnitude /= radix
+        } while magnitude > 0
+        bytes[start...].reverse()
+        bytes.append(0x09)
     }
 }

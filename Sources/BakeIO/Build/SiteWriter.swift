@@ -89,10 +89,20 @@ public struct SiteWriter: Sendable {
             }
         }
         if !foreign.isEmpty { throw BuildFailure(foreign) }
-        let outcomes = await parallelMap(items) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
+        // Files known to be unchanged need no work; the rest are written on every core.
+        var records: [String: SiteManifest.Record] = [:]
+        records.reserveCapacity(items.count)
+        var toApply: [Item] = []
+        for item in items {
+            if case .keep(let record) = item.content {
+                records[record.path] = record
+            } else {
+                toApply.append(item)
+            }
+        }
+        let outcomes = await parallelMap(toApply) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
             Result { () throws(FileSystemError) in try Self.apply(item, output: output, previous: previous?.records[item.path]) }
         }
-        var records: [String: SiteManifest.Record] = [:]
         var written: [String] = []
         var failures: [Diagnostic] = []
         for outcome in outcomes {
@@ -106,7 +116,7 @@ public struct SiteWriter: Sendable {
         }
         var removed: [String] = []
         if let previous {
-            for path in previous.records.keys.sorted() where records[path] == nil && failures.isEmpty {
+            for path in previous.records.keys.filter({ records[$0] == nil }).sorted() where failures.isEmpty {
                 guard Self.isSafeRelativePath(path) else { continue }
                 let full = output + "/" + path
                 do {

@@ -1,7 +1,7 @@
 import BakeKit
 
 extension Post {
-    init?(reading reader: inout ByteReader) {
+    convenience init?(reading reader: inout ByteReader) {
         guard let sourcePath = reader.string(), let year = reader.int(), let month = reader.int(), let day = reader.int(),
               let slug = reader.string(), let format = reader.string().flatMap(BodyFormat.init(rawValue:)),
               let status = reader.string().flatMap(Status.init(rawValue:)), let title = reader.string(),

@@ -86,6 +86,11 @@ private extension FileTree {
             }
             if name.hasPrefix(".") { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
+            // The folder listing already says which names are folders: no `stat` for those.
+            if item.pointee.d_type == UInt8(DT_DIR) {
+                subfolders.append(childRelative)
+                continue
+            }
             // Relative to the open folder: the kernel needn't walk the whole path again.
             let folderFD = dirfd(dir)
             var info = stat()
