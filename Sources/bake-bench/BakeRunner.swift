@@ -86,12 +86,15 @@ struct Row {
 
     var line: String {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        func ms(_ seconds: Double, width: Int) -> String { Self.pad(String(format: "%.0f ms", seconds * 1000), to: width) }
         let walls = samples.map(\.wall)
         let written = Set(samples.map(\.written)).sorted().map(String.init).joined(separator: "/")
-        return "| \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) | \(ms(median(walls))) | \(ms(walls.min()!)) | \(ms(walls.max()!)) | \(ms(median(samples.map(\.cpu)))) | \(String(format: "%5.0f MB", samples.map(\.peakRSSMegabytes).max()!)) | \(written.padding(toLength: 13, withPad: " ", startingAt: 0)) |"
+        let rss = Self.pad(String(format: "%.0f MB", samples.map(\.peakRSSMegabytes).max()!), to: 8)
+        return "| \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) | \(ms(median(walls), width: 11)) | \(ms(walls.min()!, width: 8)) | \(ms(walls.max()!, width: 8)) | \(ms(median(samples.map(\.cpu)), width: 10)) | \(rss) | \(Self.pad(written, to: 13)) |"
     }
 
-    private func ms(_ seconds: Double) -> String {
-        String(format: "%8.0f ms", seconds * 1000)
+    /// Right-aligns `text` in a column `width` wide.
+    private static func pad(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
