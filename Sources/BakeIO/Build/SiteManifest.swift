@@ -66,9 +66,10 @@ public struct SiteManifest: Sendable, Hashable {
             index += stateTag.count
             guard let digest = Self.number(bytes, &index, radix: 16), let boundary = Self.number(bytes, &index, radix: 10),
                   let posts = Self.number(bytes, &index, radix: 10), let pages = Self.number(bytes, &index, radix: 10),
+                  let postCount = Int(exactly: posts), let pageCount = Int(exactly: pages),
                   index < bytes.count, bytes[index] == 0x0A else { return nil }
             index += 1
-            state = State(digest: digest, nextBoundary: Int64(bitPattern: boundary), posts: Int(posts), pages: Int(pages))
+            state = State(digest: digest, nextBoundary: Int64(bitPattern: boundary), posts: postCount, pages: pageCount)
         }
         while index < bytes.count {
             guard let size = Self.number(bytes, &index, radix: 10), let modified = Self.number(bytes, &index, radix: 10),
@@ -101,7 +102,11 @@ public struct SiteManifest: Sendable, Hashable {
             case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a") + 10)
             default: return nil
             }
-            value = value &* radix &+ digit
+            // More digits than fit is damage, not a number that wraps around.
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: radix)
+            let (sum, carried) = shifted.addingReportingOverflow(digit)
+            guard !overflowed, !carried else { return nil }
+            value = sum
             digits += 1
             index += 1
         }

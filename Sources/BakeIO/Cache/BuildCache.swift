@@ -27,7 +27,7 @@ public struct BuildCache: Sendable {
     public static func load(from path: String, key: UInt64) async -> BuildCache {
         guard let bytes = try? FileIO.read(path) else { return BuildCache(entries: [:]) }
         var reader = ByteReader(bytes)
-        guard reader.string() == magic, reader.uint64() == key, let count = reader.int(), count >= 0 else {
+        guard reader.string() == magic, reader.uint64() == key, let count = reader.count() else {
             return BuildCache(entries: [:])
         }
         var segments: [[UInt8]] = []
@@ -78,7 +78,7 @@ public struct BuildCache: Sendable {
 
     private static func decode(segment: [UInt8]) -> [(FileEntry, Entry)]? {
         var reader = ByteReader(segment)
-        guard let count = reader.int(), count >= 0 else { return nil }
+        guard let count = reader.count() else { return nil }
         var entries: [(FileEntry, Entry)] = []
         entries.reserveCapacity(count)
         for _ in 0..<count {

@@ -35,10 +35,8 @@ struct ByteReader {
         self.bytes = bytes
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
-
     mutating func int64() -> Int64? {
-        guard offset + 8 <= bytes.count else { return nil }
+        guard bytes.count - offset >= 8 else { return nil }
         var value: Int64 = 0
         withUnsafeMutableBytes(of: &value) { target in
             bytes.withUnsafeBytes { source in
@@ -58,14 +56,22 @@ struct ByteReader {
         return bytes[offset] != 0
     }
 
+    /// A byte length or an item count: never negative, and never more than the bytes left,
+    /// since every item takes at least one. A damaged file can't make a reader overflow or
+    /// reserve absurd amounts of memory.
+    mutating func count() -> Int? {
+        guard let count = int64(), count >= 0, count <= Int64(bytes.count - offset) else { return nil }
+        return Int(count)
+    }
+
     mutating func segment() -> [UInt8]? {
-        guard let count = int(), count >= 0, offset + count <= bytes.count else { return nil }
+        guard let count = count() else { return nil }
         defer { offset += count }
         return Array(bytes[offset..<(offset + count)])
     }
 
     mutating func string() -> String? {
-        guard let count = int(), count >= 0, offset + count <= bytes.count else { return nil }
+        guard let count = count() else { return nil }
         defer { offset += count }
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
     }

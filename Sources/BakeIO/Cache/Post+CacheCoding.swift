@@ -6,7 +6,7 @@ extension Post {
               let slug = reader.string(), let format = reader.string().flatMap(BodyFormat.init(rawValue:)),
               let status = reader.string().flatMap(Status.init(rawValue:)), let title = reader.string(),
               let pubDate = reader.int64(), let hasModDate = reader.bool(), let modDate = reader.int64(),
-              let link = reader.string(), let categoryCount = reader.int(), categoryCount >= 0
+              let link = reader.string(), let categoryCount = reader.count()
         else { return nil }
         var categories: [String] = []
         for _ in 0..<categoryCount {
@@ -65,7 +65,7 @@ extension Page {
 
 extension PostMetadata {
     init?(reading reader: inout ByteReader) {
-        guard let count = reader.int(), count >= 0 else { return nil }
+        guard let count = reader.count() else { return nil }
         var fields: [Field] = []
         fields.reserveCapacity(count)
         for _ in 0..<count {

@@ -163,5 +163,8 @@ import Testing
         #expect(SiteManifest(bytes: []) == nil)
         #expect(SiteManifest(bytes: Array("bake-manifest 1\nnot\ta\trecord\n".utf8)) == nil)
         #expect(SiteManifest(bytes: Array("bake-manifest 1\n1\t2\t3\t\n".utf8)) == nil)
+        // Counts that do not fit an Int are damage, not a crash.
+        #expect(SiteManifest(bytes: Array("bake-manifest 2\nstate\t1\t2\t-1\t3\t\n".utf8)) == nil)
+        #expect(SiteManifest(bytes: Array("bake-manifest 2\nstate\t1\t2\t3\t99999999999999999999\t\n".utf8)) == nil)
     }
 }

@@ -49,6 +49,24 @@ import Testing
         }
     }
 
+    /// Lengths and counts near `Int.max` must not overflow or reserve memory: just no cache.
+    @Test func absurdLengthsGiveAnEmptyCache() async throws {
+        try await withTemporaryFolder { root in
+            let magic = Array("bake-cache 3".utf8)
+            func int(_ value: Int64) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+            let prefix = int(Int64(magic.count)) + magic + int(42)
+            for damaged in [
+                prefix + int(.max),                              // segment count
+                prefix + int(1) + int(.max - 3),                 // segment length
+                prefix + int(1) + int(8) + int(.max),            // entries in the segment
+                prefix + int(1) + int(16) + int(1) + int(.max),  // length of the first path
+            ] {
+                try write(damaged, to: "cache", in: root)
+                #expect(await BuildCache.load(from: root + "/cache", key: 42).entries.isEmpty)
+            }
+        }
+    }
+
     /// A damaged cache only costs time: the build reads every source again.
     @Test func aBuildWithADamagedCacheIsStillCorrect() async throws {
         try await withTemporaryFolder { root in
