@@ -7,6 +7,8 @@ public struct TemplateError: Error, Sendable, Hashable {
         case missingTemplate(String)
         /// A `{{> name}}` or `{{< name}}` names no template.
         case missingPartial(String)
+        /// Templates include one another in a loop with no section to end it, e.g. `a → b → a`.
+        case endlessInclusion(String)
         /// The file is not UTF-8.
         case invalidUTF8
     }
@@ -32,6 +34,8 @@ public struct TemplateError: Error, Sendable, Hashable {
             message = "missing template \(name).mustache; expected it in the blog's templates/ folder or in the theme"
         case .missingPartial(let name):
             message = "the partial or parent `\(name)` does not exist; expected templates/\(name).mustache"
+        case .endlessInclusion(let loop):
+            message = "the templates include one another without end (\(loop)); expected the include inside a {{#section}} that ends, or no loop"
         case .invalidUTF8:
             message = "the template is not valid UTF-8; expected UTF-8 text"
         }

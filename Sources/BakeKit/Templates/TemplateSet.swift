@@ -31,6 +31,7 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var problems: [Diagnostic] = []
         let names = Set(sources.map(\.name))
+        let references = Dictionary(sources.map { ($0.name, Self.referencedTemplates(in: $0.text)) }, uniquingKeysWith: { _, last in last })
         for source in sources.sorted(by: { $0.name < $1.name }) {
             do {
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + source.text), named: source.name)
@@ -43,10 +44,11 @@ public struct TemplateSet: Sendable {
             } catch {
                 problems.append(TemplateError(path: source.path, line: nil, reason: .syntax("\(error)")).diagnostic)
             }
-            for (name, line) in Self.referencedTemplates(in: source.text) where !names.contains(name) {
-                problems.append(TemplateError(path: source.path, line: line, reason: .missingPartial(name)).diagnostic)
+            for reference in references[source.name] ?? [] where !names.contains(reference.name) {
+                problems.append(TemplateError(path: source.path, line: reference.line, reason: .missingPartial(reference.name)).diagnostic)
             }
         }
+        problems += Self.endlessInclusions(sources: sources, references: references)
         for name in Self.requiredNames where !names.contains(name) {
             problems.append(TemplateError(path: "templates/\(name).mustache", line: nil, reason: .missingTemplate(name)).diagnostic)
         }
@@ -83,20 +85,74 @@ private extension TemplateSet {
         }
     }
 
-    /// The names in `{{> name}}` and `{{< name}}` tags, with their lines.
-    static func referencedTemplates(in text: String) -> [(String, Int)] {
-        var found: [(String, Int)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                rest = rest[open.upperBound...]
-                guard let first = rest.first, first == ">" || first == "<" else { continue }
-                guard let close = rest.range(of: "}}") else { break }
-                let name = rest[rest.index(after: rest.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty, !name.hasPrefix("*") { found.append((name, number + 1)) }
-                rest = rest[close.upperBound...]
+    /// A `{{> name}}` or `{{< name}}` tag.
+    struct Reference {
+        let name: String
+        let line: Int
+        /// Inside a `{{#section}}` or `{{^section}}`, so whether it renders depends on the data.
+        let inSection: Bool
+    }
+
+    /// The `{{> name}}` and `{{< name}}` tags of a template, in order.
+    static func referencedTemplates(in text: String) -> [Reference] {
+        var found: [Reference] = []
+        var open: [Character] = []   // the kinds of the sections and blocks the scan is inside
+        var line = 1
+        var rest = text[...]
+        while let start = rest.range(of: "{{") {
+            line += rest[..<start.lowerBound].count { $0 == "\n" }
+            rest = rest[start.upperBound...]
+            guard let end = rest.range(of: "}}") else { break }
+            let tag = rest[..<end.lowerBound]
+            line += tag.count { $0 == "\n" }
+            rest = rest[end.upperBound...]
+            guard let kind = tag.first else { continue }
+            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+            switch kind {
+            case ">", "<":
+                if !name.isEmpty, !name.hasPrefix("*") {
+                    found.append(Reference(name: name, line: line, inSection: open.contains { $0 == "#" || $0 == "^" }))
+                }
+                if kind == "<" { open.append(kind) }
+            case "#", "^", "$":
+                open.append(kind)
+            case "/":
+                _ = open.popLast()
+            default:
+                break
             }
         }
         return found
+    }
+
+    /// Templates that include themselves, directly or through others, with no section between
+    /// that could stop it: rendering them would never end. swift-mustache has no depth limit,
+    /// so this is the only place to catch it. (An include inside a section, as in a partial
+    /// for nested comments, ends when the data does.)
+    static func endlessInclusions(sources: [Source], references: [String: [Reference]]) -> [Diagnostic] {
+        let paths = Dictionary(sources.map { ($0.name, $0.path) }, uniquingKeysWith: { _, last in last })
+        var problems: [Diagnostic] = []
+        var reported = Set<Set<String>>()
+        for start in references.keys.sorted() {
+            // Depth-first along unconditional includes, looking for the way back to `start`.
+            var stack: [(name: String, trail: [String], line: Int?)] = [(start, [start], nil)]
+            var seen: Set<String> = []
+            while let (name, trail, firstLine) = stack.popLast() {
+                for reference in references[name] ?? [] where !reference.inSection {
+                    let line = firstLine ?? reference.line
+                    if reference.name == start {
+                        if reported.insert(Set(trail)).inserted {
+                            problems.append(TemplateError(
+                                path: paths[start] ?? "templates/\(start).mustache", line: line,
+                                reason: .endlessInclusion((trail + [start]).joined(separator: " → "))
+                            ).diagnostic)
+                        }
+                    } else if seen.insert(reference.name).inserted {
+                        stack.append((reference.name, trail + [reference.name], line))
+                    }
+                }
+            }
+        }
+        return problems
     }
 }

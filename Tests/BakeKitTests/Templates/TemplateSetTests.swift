@@ -68,6 +68,33 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
         ])
     }
 
+    /// swift-mustache would recurse until the stack overflows; bake names the loop instead.
+    @Test func templatesThatIncludeEachOtherWithoutEnd() {
+        let failure = buildFailure {
+            try TemplateSet(sources: minimalTemplateSources(replacing: [
+                "post": "<article>\n{{> post}}\n</article>\n",
+                "card": "{{title}}\n{{#flag}}x{{/flag}}\n{{> frame}}",
+                "frame": "{{<card}}{{$content}}{{/content}}{{/card}}",
+            ]))
+        }
+        #expect(failure.map(lines) == [
+            "templates/card.mustache:3: the templates include one another without end (card → frame → card); expected the include inside a {{#section}} that ends, or no loop",
+            "templates/post.mustache:2: the templates include one another without end (post → post); expected the include inside a {{#section}} that ends, or no loop",
+        ])
+    }
+
+    /// A partial may include itself inside a section: the data decides when it ends.
+    @Test func aRecursivePartialInsideASectionRenders() throws {
+        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: [
+            "comment": "<li>{{text}}{{#replies}}<ul>{{> comment}}</ul>{{/replies}}</li>",
+            "home": "<ul>{{#comments}}{{> comment}}{{/comments}}</ul>",
+        ]))
+        let html = templates.render("home", context: ["comments": [
+            ["text": "a", "replies": [["text": "b", "replies": [] as [Any]]]] as [String: Any],
+        ]])
+        #expect(html == "<ul><li>a<ul><li>b</li></ul></li></ul>")
+    }
+
     @Test func everyProblemAtOnce() {
         let failure = buildFailure {
             try TemplateSet(sources: minimalTemplateSources(replacing: [
