@@ -1,5 +1,5 @@
 /// A regular file found by `FileTree`: its path relative to the scanned folder, size and mtime.
-public struct FileEntry: Sendable, Hashable, Codable {
+public struct FileEntry: Sendable, Hashable {
     public let path: String
     public let size: Int64
     /// Modification time in nanoseconds since 1970.

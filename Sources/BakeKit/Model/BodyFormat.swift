@@ -1,5 +1,5 @@
 /// How a body is written: Markdown (`.markdown`, `.md`) or HTML (`.html`).
-public enum BodyFormat: String, Sendable, Hashable, Codable {
+public enum BodyFormat: String, Sendable, Hashable {
     case markdown
     case html
 

@@ -1,5 +1,5 @@
 /// A standalone page from `pages/`, such as About.
-public struct Page: Sendable, Hashable, Codable {
+public struct Page: Sendable, Hashable {
     /// The file, relative to the blog folder, e.g. `pages/about.markdown`.
     public let sourcePath: String
     /// The output path without `.html`, e.g. `about` or `projects/bake`.

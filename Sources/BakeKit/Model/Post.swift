@@ -6,9 +6,9 @@
 /// A class of constants, so that the plan, the contexts and the cache share one copy: as a
 /// struct of a dozen strings, every copy of a post retained each of them, a tenth of the time
 /// of a one-post rebuild.
-public final class Post: Sendable, Hashable, Codable {
+public final class Post: Sendable, Hashable {
     /// Published from `posts/`, or a draft from `drafts/` that only preview shows.
-    public enum Status: String, Sendable, Hashable, Codable {
+    public enum Status: String, Sendable, Hashable {
         case published
         case draft
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Formatting is done here by calendar arithmetic rather than with `DateFormatter`, which is
 /// slow and depends on the process's locale; the zone offset comes from the site's `TimeZone`.
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+public struct Timestamp: Sendable, Hashable, Comparable {
     public let seconds: Int64
 
     public init(seconds: Int64) {
