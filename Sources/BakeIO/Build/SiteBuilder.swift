@@ -122,8 +122,7 @@ public struct SiteBuilder: Sendable {
         var toRender: [(output: PlannedOutput, path: String, fingerprint: UInt64)] = []
         let onDisk = previous == nil ? [:] : await outputFiles
         let fingerprints = await parallelMap(plan.outputs) { renderer.fingerprint(of: $0, base: base) }
-        for (output, fingerprint) in zip(plan.outputs, fingerprints) {
-            let path = plan.path(of: output)
+        for ((output, path), fingerprint) in zip(zip(plan.outputs, plan.paths), fingerprints) {
             if !options.clean, let record = previous?.records[path], record.fingerprint == fingerprint,
                let file = onDisk[path], file.size == record.size, file.modified == record.modified {
                 items.append(SiteWriter.Item(path: path, fingerprint: fingerprint, content: .keep(record)))
@@ -136,7 +135,7 @@ public struct SiteBuilder: Sendable {
         items += toRender.map { output, path, fingerprint in
             SiteWriter.Item(path: path, fingerprint: fingerprint, content: .rendered { renderer.render(output, bodies: sharedBodies).bytes })
         }
-        let renderedPaths = Set(plan.outputs.map { plan.path(of: $0) })
+        let renderedPaths = Set(plan.paths)
         let staticByPath = Dictionary(staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
             if renderedPaths.contains(path) {

@@ -1,7 +1,7 @@
 /// The `@key value` header of a file, in file order, with the line of each key.
-public struct PostMetadata: Sendable, Hashable, Codable {
+public struct PostMetadata: Sendable, Hashable {
     /// One `@key value` line.
-    public struct Field: Sendable, Hashable, Codable {
+    public struct Field: Sendable, Hashable {
         public let key: String
         public let value: String
         /// The 1-based line the key is on.
@@ -33,9 +33,16 @@ public struct PostMetadata: Sendable, Hashable, Codable {
 
     /// Keys and values, the last one winning when a key repeats.
     public var dictionary: [String: String] {
-        var values: [String: String] = [:]
+        dictionary { $0 }
+    }
+
+    /// Keys and values made into something else, e.g. the values of a template context, in
+    /// one pass; the last one wins when a key repeats.
+    public func dictionary<Value>(_ transform: (String) -> Value) -> [String: Value] {
+        var values: [String: Value] = [:]
+        values.reserveCapacity(fields.count)
         for field in fields {
-            values[field.key] = field.value
+            values[field.key] = transform(field.value)
         }
         return values
     }

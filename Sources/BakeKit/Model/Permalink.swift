@@ -1,16 +1,20 @@
 /// Where a post lives for good: `YYYY/MM/DD/<slug>.html`, fixed by the post's folder and file name.
-public struct Permalink: Sendable, Hashable, Comparable, Codable {
+public struct Permalink: Sendable, Hashable, Comparable {
     public let year: Int
     public let month: Int
     public let day: Int
     /// The file name without its extension.
     public let slug: String
+    /// The output path, e.g. `2014/03/31/mark_all_as_read.html`; made once, as every page
+    /// that links to the post needs it.
+    public let path: String
 
     public init(year: Int, month: Int, day: Int, slug: String) {
         self.year = year
         self.month = month
         self.day = day
         self.slug = slug
+        self.path = "\(year)/\(Self.twoDigits(month))/\(Self.twoDigits(day))/\(slug).html"
     }
 
     /// The permalink of a file at `YYYY/MM/DD/<slug>.<ext>` (relative to `posts/`), or nil.
@@ -26,9 +30,6 @@ public struct Permalink: Sendable, Hashable, Comparable, Codable {
         guard !slug.isEmpty else { return nil }
         self.init(year: year, month: month, day: day, slug: slug)
     }
-
-    /// The output path, e.g. `2014/03/31/mark_all_as_read.html`.
-    public var path: String { "\(monthFolder)\(Self.twoDigits(day))/\(slug).html" }
 
     /// The month's folder, e.g. `2014/03/`.
     public var monthFolder: String { "\(year)/\(Self.twoDigits(month))/" }
@@ -46,7 +47,7 @@ public struct Permalink: Sendable, Hashable, Comparable, Codable {
 }
 
 /// A calendar month, the unit of the archive.
-public struct MonthKey: Sendable, Hashable, Comparable, Codable {
+public struct MonthKey: Sendable, Hashable, Comparable {
     public let year: Int
     public let month: Int
 

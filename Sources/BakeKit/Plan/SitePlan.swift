@@ -13,16 +13,14 @@ public struct SitePlan: Sendable {
     public let months: [MonthArchive]
     /// Every output, in a fixed order.
     public let outputs: [PlannedOutput]
-    /// The output path of each post, by index into `posts`.
-    private let postPaths: [String]
+    /// The path of each output, in the order of `outputs`.
+    public let paths: [String]
     public let settings: SiteSettings
 
     /// Plans the site. Posts are sorted newest first; two sources that would write the same
     /// file are an error naming both.
     public init(posts: [Post], pages: [Page], settings: SiteSettings) throws(BuildFailure) {
-        // Sort indices, not posts: moving whole Post values around costs more than comparing them.
-        let order = posts.indices.sorted { SitePlan.newestFirst(posts[$0], posts[$1]) }
-        let posts = order.map { posts[$0] }
+        let posts = posts.sorted(by: SitePlan.newestFirst)
         let pages = pages.sorted { $0.path < $1.path }
         var months: [MonthArchive] = []
         for (index, post) in posts.enumerated() {
@@ -47,14 +45,8 @@ public struct SitePlan: Sendable {
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)
         var problems: [Diagnostic] = []
-        let postPaths = posts.map(\.permalink.path)
-        for output in outputs {
-            let path: String
-            if case .post(let index) = output {
-                path = postPaths[index]
-            } else {
-                path = output.path(posts: posts, pages: pages, months: months)
-            }
+        let paths = outputs.map { $0.path(posts: posts, pages: pages, months: months) }
+        for (output, path) in zip(outputs, paths) {
             let source: String
             switch output {
             case .post(let index): source = posts[index].sourcePath
@@ -78,14 +70,13 @@ public struct SitePlan: Sendable {
         self.pages = pages
         self.months = months
         self.outputs = outputs
-        self.postPaths = postPaths
+        self.paths = paths
         self.settings = settings
     }
 
     /// The output path of a planned file.
     public func path(of output: PlannedOutput) -> String {
-        if case .post(let index) = output { return postPaths[index] }
-        return output.path(posts: posts, pages: pages, months: months)
+        output.path(posts: posts, pages: pages, months: months)
     }
 
     /// The posts of the home page.

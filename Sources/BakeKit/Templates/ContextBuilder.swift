@@ -68,7 +68,7 @@ struct ContextBuilder: Sendable {
             "title": TemplateText(page.title),
             "content": TemplateText(html),
             "url": TemplateText(url(page.path)),
-            "meta": TemplateText.dictionary(page.metadata.dictionary),
+            "meta": page.metadata.dictionary(TemplateText.init),
         ] as [String: Any]
         return context
     }
@@ -112,7 +112,7 @@ private extension ContextBuilder {
             "json_feed_url": TemplateText(url("feed.json")),
             "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
             "pages": plan.pages.map { ["title": TemplateText($0.title), "url": TemplateText(url($0.path))] },
-            "meta": TemplateText.dictionary(settings.metadata.dictionary),
+            "meta": settings.metadata.dictionary(TemplateText.init),
         ]
         if let newest = plan.posts.first {
             site["year"] = TemplateText(String(newest.pubDate.civil(in: settings.timeZone).year))
@@ -140,7 +140,7 @@ private extension ContextBuilder {
             "has_categories": !post.categories.isEmpty,
             "is_draft": options.marksUnpublished && post.status == .draft,
             "is_future": options.marksUnpublished && post.pubDate > options.now,
-            "meta": TemplateText.dictionary(post.metadata.dictionary),
+            "meta": post.metadata.dictionary(TemplateText.init),
             "slug": TemplateText(post.permalink.slug),
         ]
         if let link = post.link { context["link"] = TemplateText(link) }

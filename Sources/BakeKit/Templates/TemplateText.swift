@@ -21,9 +21,4 @@ struct TemplateText: MustacheCustomRenderable, MustacheTransformable {
     func transform(_ name: String) -> Any? {
         renderText.transform(name)
     }
-
-    /// A `[String: String]` (such as `meta`) with its values wrapped.
-    static func dictionary(_ values: [String: String]) -> [String: TemplateText] {
-        values.mapValues(TemplateText.init)
-    }
 }

@@ -16,7 +16,7 @@ import Testing
             templates.render("home", context: ["title": wrap("Fish & <Chips>"), "empty": wrap(""), "meta": meta])
         }
         let plain = render({ $0 }, meta: ["key": "v'1"])
-        let wrapped = render(TemplateText.init, meta: TemplateText.dictionary(["key": "v'1"]))
+        let wrapped = render(TemplateText.init, meta: PostMetadata(fields: [.init(key: "key", value: "v'1", line: 1)]).dictionary(TemplateText.init))
         #expect(plain == "Fish &amp; &lt;Chips&gt;|Fish & <Chips>|[]||FISH &amp; &lt;CHIPS&gt;|v&#39;1")
         #expect(wrapped == plain)
     }
