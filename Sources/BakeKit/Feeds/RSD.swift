@@ -10,13 +10,13 @@ public struct RSD: Sendable {
     /// The RSD document, or nil when the blog names no endpoint.
     public func render() -> String? {
         guard let endpoint = settings.xmlrpcURL else { return nil }
-        let api = XMLText.escape(endpoint)
+        let api = MarkupEscaping.xml(endpoint)
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <rsd version="1.0" xmlns="http://archipelago.phrasewise.com/rsd">
         <service>
         <engineName>bake</engineName>
-        <homePageLink>\(XMLText.escape(settings.url + "/"))</homePageLink>
+        <homePageLink>\(MarkupEscaping.xml(settings.url + "/"))</homePageLink>
         <apis>
         <api name="MetaWeblog" preferred="true" apiLink="\(api)" blogID="1"/>
         <api name="MovableType" preferred="false" apiLink="\(api)" blogID="1"/>

@@ -15,11 +15,11 @@ public struct RSSFeed: Sendable {
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
         <channel>
-        <title>\(XMLText.escape(settings.name))</title>
-        <link>\(XMLText.escape(settings.url + "/"))</link>
-        <description>\(XMLText.escape(settings.description.isEmpty ? settings.name : settings.description))</description>
-        <language>\(XMLText.escape(settings.language))</language>
-        <atom:link href="\(XMLText.escape(feedURL))" rel="self" type="application/rss+xml"/>
+        <title>\(MarkupEscaping.xml(settings.name))</title>
+        <link>\(MarkupEscaping.xml(settings.url + "/"))</link>
+        <description>\(MarkupEscaping.xml(settings.description.isEmpty ? settings.name : settings.description))</description>
+        <language>\(MarkupEscaping.xml(settings.language))</language>
+        <atom:link href="\(MarkupEscaping.xml(feedURL))" rel="self" type="application/rss+xml"/>
         <generator>bake</generator>
 
         """
@@ -31,20 +31,20 @@ public struct RSSFeed: Sendable {
             let permalink = settings.url + "/" + post.permalink.path
             xml += "<item>\n"
             if !post.title.isEmpty {
-                xml += "<title>\(XMLText.escape(post.title))</title>\n"
+                xml += "<title>\(MarkupEscaping.xml(post.title))</title>\n"
             }
-            xml += "<link>\(XMLText.escape(post.link ?? permalink))</link>\n"
-            xml += "<guid isPermaLink=\"true\">\(XMLText.escape(permalink))</guid>\n"
+            xml += "<link>\(MarkupEscaping.xml(post.link ?? permalink))</link>\n"
+            xml += "<guid isPermaLink=\"true\">\(MarkupEscaping.xml(permalink))</guid>\n"
             xml += "<pubDate>\(post.pubDate.civil(in: settings.timeZone).rfc822)</pubDate>\n"
             if !settings.author.isEmpty {
-                xml += "<dc:creator>\(XMLText.escape(settings.author))</dc:creator>\n"
+                xml += "<dc:creator>\(MarkupEscaping.xml(settings.author))</dc:creator>\n"
             }
             for category in post.categories {
-                xml += "<category>\(XMLText.escape(category))</category>\n"
+                xml += "<category>\(MarkupEscaping.xml(category))</category>\n"
             }
             let content = rewriter.absolutize(html, pageURL: permalink)
-            xml += "<description>\(XMLText.escape(PlainText.truncate(post.excerpt, maxCharacters: 280)))</description>\n"
-            xml += "<content:encoded>\(XMLText.escape(content))</content:encoded>\n"
+            xml += "<description>\(MarkupEscaping.xml(PlainText.truncate(post.excerpt, maxCharacters: 280)))</description>\n"
+            xml += "<content:encoded>\(MarkupEscaping.xml(content))</content:encoded>\n"
             xml += "</item>\n"
         }
         xml += "</channel>\n</rss>\n"

@@ -10,7 +10,7 @@ public struct Sitemap: Sendable {
     public func render(_ plan: SitePlan) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         func add(_ path: String, lastModified: Timestamp? = nil) {
-            xml += "<url><loc>\(XMLText.escape(settings.url + "/" + path))</loc>"
+            xml += "<url><loc>\(MarkupEscaping.xml(settings.url + "/" + path))</loc>"
             if let lastModified {
                 xml += "<lastmod>\(lastModified.civil(in: settings.timeZone).rfc3339)</lastmod>"
             }
