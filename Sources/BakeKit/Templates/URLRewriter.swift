@@ -11,37 +11,16 @@ public struct URLRewriter: Sendable {
     /// `html` with every relative `href="…"`/`src="…"` resolved against `pageURL`,
     /// the absolute URL of the page the fragment came from.
     public func absolutize(_ html: String, pageURL: String) -> String {
-        guard html.utf8.containsBytes(of: "href=") || html.utf8.containsBytes(of: "src=") else { return html }
-        var output = ""
-        output.reserveCapacity(html.utf8.count + 256)
-        var copied = html.startIndex
-        for range in Self.linkValues(in: html) {
-            output += html[copied..<range.lowerBound]
-            output += resolve(String(html[range]), pageURL: pageURL)
-            copied = range.upperBound
-        }
-        output += html[copied...]
-        return output
+        Self.rewriteLinks(in: html) { resolve(String($0), pageURL: pageURL) }
     }
 
     /// `html` with every root-relative `href="/…"`/`src="/…"` moved under `base` (e.g.
     /// `/blog`), for sites that do not live at the root of their host.
     public static func prefixRootRelative(_ html: String, base: String) -> String {
         guard !base.isEmpty, html.utf8.containsBytes(of: "=\"/") || html.utf8.containsBytes(of: "='/") else { return html }
-        var output = ""
-        output.reserveCapacity(html.utf8.count + 64)
-        var copied = html.startIndex
-        for range in linkValues(in: html) {
-            let value = html[range]
-            output += html[copied..<range.lowerBound]
-            if value.hasPrefix("/"), !value.hasPrefix("//"), !value.hasPrefix(base + "/"), value != base {
-                output += base
-            }
-            output += value
-            copied = range.upperBound
+        return rewriteLinks(in: html) { value in
+            value.hasPrefix("/") && !value.hasPrefix("//") && !value.hasPrefix(base + "/") && value != base ? base + value : nil
         }
-        output += html[copied...]
-        return output
     }
 
     /// `reference` resolved against `pageURL`; absolute URLs come back unchanged.
@@ -73,6 +52,22 @@ public struct URLRewriter: Sendable {
 }
 
 private extension URLRewriter {
+    /// `html` with each link value replaced by what `transform` makes of it (nil: keep it).
+    static func rewriteLinks(in html: String, _ transform: (Substring) -> String?) -> String {
+        let ranges = linkValues(in: html)
+        guard !ranges.isEmpty else { return html }
+        var output = ""
+        output.reserveCapacity(html.utf8.count + 256)
+        var copied = html.startIndex
+        for range in ranges {
+            output += html[copied..<range.lowerBound]
+            if let replacement = transform(html[range]) { output += replacement } else { output += html[range] }
+            copied = range.upperBound
+        }
+        output += html[copied...]
+        return output
+    }
+
     /// The ranges of the values of `href` and `src` attributes of the tags in `html`, in
     /// order. Text between tags is never matched, so markup shown as text (`&lt;a href=…`)
     /// or written in a code block stays as it is.

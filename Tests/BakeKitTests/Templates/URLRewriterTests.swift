@@ -60,4 +60,12 @@ import Testing
         let html = "<a href=\"/unclosed>text"
         #expect(rewriter.absolutize(html, pageURL: page) == html)
     }
+
+    /// HTML attribute names are case-blind; a post written with `<A HREF=…>` is still fixed.
+    @Test func upperCaseAttributesAreRewrittenToo() {
+        let html = "<A HREF=\"other.html\">x</A> <IMG SRC='/a.png'>"
+        #expect(rewriter.absolutize(html, pageURL: page)
+            == "<A HREF=\"https://example.com/blog/2014/03/31/other.html\">x</A> <IMG SRC='https://example.com/a.png'>")
+        #expect(URLRewriter.prefixRootRelative(html, base: "/blog") == "<A HREF=\"other.html\">x</A> <IMG SRC='/blog/a.png'>")
+    }
 }
