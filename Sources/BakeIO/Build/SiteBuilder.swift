@@ -124,7 +124,7 @@ public struct SiteBuilder: Sendable {
         let fingerprints = await parallelMap(plan.outputs) { renderer.fingerprint(of: $0, base: base) }
         for ((output, path), fingerprint) in zip(zip(plan.outputs, plan.paths), fingerprints) {
             if !options.clean, let record = previous?.records[path], record.fingerprint == fingerprint,
-               let file = onDisk[path], file.size == record.size, file.modified == record.modified {
+               record.matches(onDisk[path]) {
                 items.append(SiteWriter.Item(path: path, fingerprint: fingerprint, content: .keep(record)))
             } else {
                 toRender.append((output, path, fingerprint))
@@ -202,9 +202,7 @@ private extension SiteBuilder {
 
     /// Whether every file the manifest records is on disk as bake left it.
     static func isIntact(_ manifest: SiteManifest, onDisk: [String: FileEntry]) -> Bool {
-        manifest.records.values.allSatisfy { record in
-            onDisk[record.path].map { $0.size == record.size && $0.modified == record.modified } ?? false
-        }
+        manifest.records.values.allSatisfy { $0.matches(onDisk[$0.path]) }
     }
 
     /// How many cache entries may be out of date before the cache is written again.

@@ -18,6 +18,11 @@ public struct SiteManifest: Sendable, Hashable {
             self.modified = modified
             self.fingerprint = fingerprint
         }
+
+        /// Whether `entry`, the file as it is on disk now, is still as bake left it.
+        public func matches(_ entry: FileEntry?) -> Bool {
+            entry.map { $0.size == size && $0.modified == modified } ?? false
+        }
     }
 
     /// What the build that wrote the manifest was made from, so that the next build can see

@@ -50,17 +50,10 @@ public struct SiteWriter: Sendable {
         guard FileIO.isFolder(output) else {
             throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not a folder; expected a folder for the site")])
         }
-        let contents = (try? FileTree.scan(output)) ?? []
-        if !contents.isEmpty || !Self.isEmptyFolder(output) {
+        if !FileTree.isEmptyFolder(output) {
             throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not empty and was not made by bake (it has no \(SiteManifest.fileName)); expected an empty folder or one bake wrote before")])
         }
         return nil
-    }
-
-    /// Whether a file bake recorded is still on disk as bake left it.
-    public func isIntact(_ record: SiteManifest.Record) -> Bool {
-        guard let entry = FileTree.entry(at: output + "/" + record.path, relativePath: record.path) else { return false }
-        return entry.size == record.size && entry.modified == record.modified
     }
 
     /// Size and mtime of every file in the output folder, by path: one walk of the folder
@@ -76,7 +69,8 @@ public struct SiteWriter: Sendable {
         // A file no build recorded was put there by someone else: never replace it. Checked
         // before anything is written, so the refusal leaves the site as it was.
         var foreign: [Diagnostic] = []
-        for item in items where previous?.records[item.path] == nil && FileIO.exists(output + "/" + item.path) {
+        // With no manifest the folder was empty (`existingManifest` checks), so nothing is foreign.
+        for item in items where previous != nil && previous?.records[item.path] == nil && FileIO.exists(output + "/" + item.path) {
             let same: Bool
             switch item.content {
             case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
@@ -134,7 +128,7 @@ public struct SiteWriter: Sendable {
         }
         do {
             let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
-            if manifest != previous || !FileIO.exists(output + "/" + SiteManifest.fileName) {
+            if manifest != previous {
                 try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
             }
         } catch {
@@ -167,9 +161,7 @@ private extension SiteWriter {
             try FileIO.writeAtomically(bytes, to: path, durable: false)
             return (try record(), true)
         case .copy(let source):
-            if let previous, previous.fingerprint == item.fingerprint,
-               let entry = FileTree.entry(at: path, relativePath: item.path),
-               entry.size == previous.size, entry.modified == previous.modified {
+            if let previous, previous.fingerprint == item.fingerprint, previous.matches(FileTree.entry(at: path, relativePath: item.path)) {
                 return (previous, false)
             }
             let bytes = try FileIO.read(source)
@@ -182,22 +174,4 @@ private extension SiteWriter {
     static func isSafeRelativePath(_ path: String) -> Bool {
         !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
     }
-
-    static func isEmptyFolder(_ path: String) -> Bool {
-        guard let dir = opendir(path) else { return false }
-        defer { closedir(dir) }
-        while let item = readdir(dir) {
-            let name = withUnsafePointer(to: item.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { return false }
-        }
-        return true
-    }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -63,6 +63,17 @@ public enum FileTree {
         return top
     }
 
+    /// Whether `path` is a folder with nothing in it, hidden names included.
+    public static func isEmptyFolder(_ path: String) -> Bool {
+        guard let dir = opendir(path) else { return false }
+        defer { closedir(dir) }
+        while let item = readdir(dir) {
+            let name = self.name(of: item)
+            if name != "." && name != ".." { return false }
+        }
+        return true
+    }
+
     /// Size and mtime of one file, or nil if it does not exist.
     public static func entry(at path: String, relativePath: String) -> FileEntry? {
         var info = stat()
@@ -81,9 +92,7 @@ private extension FileTree {
         defer { closedir(dir) }
         var subfolders: [String] = []
         while let item = readdir(dir) {
-            let name = withUnsafePointer(to: item.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
+            let name = self.name(of: item)
             if name.hasPrefix(".") { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             // The folder listing already says which names are folders: no `stat` for those.
@@ -113,6 +122,12 @@ private extension FileTree {
         }
         for subfolder in subfolders {
             try walk(root: root, relative: subfolder, into: &entries, recurse: true, folders: &folders)
+        }
+    }
+
+    static func name(of item: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: item.pointee.d_name) {
+            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
         }
     }
 
