@@ -55,14 +55,19 @@ struct Parameters: Sendable {
         }
     }
 
-    /// An `<int>` (or a `<string>` of digits, as some clients send it); `fallback` when absent.
-    /// The `numberOfPosts` of the recent-posts methods: a whole number above 0, 10 if absent.
+    /// The most posts the recent-posts methods return. A larger `numberOfPosts`, as clients
+    /// send to mean "all", gets this many.
+    static let maximumNumberOfPosts = 1000
+
+    /// The `numberOfPosts` of the recent-posts methods: a whole number above 0, 10 if absent,
+    /// and at most `maximumNumberOfPosts`.
     func numberOfPosts(at index: Int) throws(MetaWeblogError) -> Int {
         let count = try number(index, "numberOfPosts", default: 10)
         guard count > 0 else { throw invalid(index, "numberOfPosts", "is \(count); expected a number above 0") }
-        return count
+        return min(count, Self.maximumNumberOfPosts)
     }
 
+    /// An `<int>` (or a `<string>` of digits, as some clients send it); `fallback` when absent.
     func number(_ index: Int, _ name: String, default fallback: Int) throws(MetaWeblogError) -> Int {
         guard index < values.count, !values[index].isNil else { return fallback }
         switch values[index] {

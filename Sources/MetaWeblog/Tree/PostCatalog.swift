@@ -11,9 +11,10 @@ struct PostCatalog: Sendable {
 
     /// The `count` newest posts and drafts, newest first by the date shown to editors.
     func recent(_ count: Int) throws(MetaWeblogError) -> [StoredPost] {
+        guard count > 0 else { return [] }
         // Calendar folders sort by date, so the newest files by path are the newest posts;
         // a few more are read in case a post's @pubDate is off its folder's day.
-        let candidates = try ids().sorted { $0.path > $1.path }.prefix(count + 16)
+        let candidates = try ids().sorted { $0.path > $1.path }.prefix(min(count, Int.max - 16) + 16)
         let posts = candidates.compactMap { try? tree.post($0) }
         let dates = tree.dates
         return Array(posts.sorted { ($0.date(dates), $0.id.path) > ($1.date(dates), $1.id.path) }.prefix(count))

@@ -1,7 +1,8 @@
 import XMLRPC
 
 /// `metaWeblog.getRecentPosts(blogid, username, password, numberOfPosts)`: the newest posts
-/// and drafts, newest first; drafts have `post_status` "draft".
+/// and drafts, newest first, 1000 at most (`Parameters.maximumNumberOfPosts`); drafts have
+/// `post_status` "draft".
 struct GetRecentPosts: XMLRPCMethod {
     var name: String { "metaWeblog.getRecentPosts" }
 

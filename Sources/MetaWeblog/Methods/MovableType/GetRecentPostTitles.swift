@@ -1,7 +1,7 @@
 import XMLRPC
 
 /// `mt.getRecentPostTitles(blogid, username, password, numberOfPosts)`: postid, title and
-/// date of the newest posts and drafts.
+/// date of the newest posts and drafts, 1000 at most (`Parameters.maximumNumberOfPosts`).
 struct GetRecentPostTitles: XMLRPCMethod {
     var name: String { "mt.getRecentPostTitles" }
 
