@@ -37,18 +37,24 @@ extension Bake {
             ], body: "")
             let tree = PostTree(blog: blog)
             let now = Timestamp(Date()).civil(in: zone)
-            let path = tree.newPostPath(date: now, slug: "hello-world", format: .markdown)
-            let date = CivilTime(year: now.year, month: now.month, day: now.day, hour: now.hour, minute: now.minute, second: now.second, offset: now.offset).rfc3339
+            let date = now.rfc3339
             let post = PostFile(fields: [("title", "Hello, world"), ("pubDate", date)], body: """
             This is the first post of \(name). Edit it, or write another with `bake new "A title"`,
             then run `bake` in this folder to bake the site into `site/`.
 
             """)
-            try tree.write(settings.text.trimmingCharacters(in: .newlines) + "\n", to: "site.settings")
-            try tree.write(post.text, to: path)
-            try FileIO.createFolders(blog.path("pages"))
-            if !FileIO.exists(blog.path(".gitignore")) {
-                try tree.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
+            let path: String
+            do {
+                path = try tree.newPostPath(date: now, slug: "hello-world", format: .markdown)
+                try tree.write(settings.text.trimmingCharacters(in: .newlines) + "\n", to: "site.settings")
+                try tree.write(post.text, to: path)
+                try FileIO.createFolders(blog.path("pages"))
+                if !FileIO.exists(blog.path(".gitignore")) {
+                    try tree.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
+                }
+            } catch {
+                Terminal().report(error, blog: blog, outcome: "the blog may be half made; delete what is there and run bake init again")
+                throw ExitCode.failure
             }
             print("Started a blog in \(directory): site.settings, \(path), pages/, .gitignore")
         }

@@ -23,30 +23,29 @@ extension Bake {
             guard folder.hasSettings else {
                 throw ValidationError("\(blog): no site.settings here; expected a blog folder (`bake init DIR` starts one)")
             }
+            let terminal = Terminal()
             let settings: SiteSettings
             do {
-                let bytes = try FileIO.read(folder.settingsPath)
-                settings = try SiteSettings(metadata: try MetadataParser().parse(bytes).metadata)
-            } catch let error as MetadataErrors {
-                throw ValidationError(error.diagnostics(path: "site.settings").map(\.description).joined(separator: "\n"))
-            } catch let error as MetadataError {
-                throw ValidationError(error.diagnostic(path: "site.settings").description)
-            } catch let error as FileSystemError {
-                throw ValidationError(error.diagnostic(relativeTo: folder.root).description)
+                settings = try folder.settings()
+            } catch {
+                terminal.report(error, blog: folder, outcome: "no post was written")
+                throw ExitCode.failure
             }
             let now = Timestamp(Date()).civil(in: settings.timeZone)
             let title = title ?? ""
             let slug = Slug.make(from: title.isEmpty ? "note \(two(now.hour))\(two(now.minute))\(two(now.second))" : title)
             let tree = PostTree(blog: folder)
-            let path = tree.newPostPath(date: now, slug: slug, format: html ? .html : .markdown)
             let date = "\(now.year)-\(two(now.month))-\(two(now.day)) \(two(now.hour)):\(two(now.minute)):\(two(now.second)) \(offset(now.offset))"
             var fields: [(key: String, value: String)] = []
             if !title.isEmpty { fields.append(("title", title)) }
             fields.append(("pubDate", date))
+            let path: String
             do {
+                path = try tree.newPostPath(date: now, slug: slug, format: html ? .html : .markdown)
                 try tree.write(PostFile(fields: fields, body: "").text, to: path)
             } catch {
-                throw ValidationError(error.diagnostic(relativeTo: folder.root).description)
+                terminal.report(error, blog: folder, outcome: "no post was written")
+                throw ExitCode.failure
             }
             print(folder.path(path).hasPrefix(cwd + "/") ? String(folder.path(path).dropFirst(cwd.count + 1)) : folder.path(path))
         }

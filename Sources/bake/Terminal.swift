@@ -23,8 +23,8 @@ struct Terminal: Sendable {
         print(line)
     }
 
-    /// Prints a failed build's problems, paths relative to the blog.
-    func report(_ error: any Error, blog: BlogFolder) {
+    /// Prints a failed command's problems, paths relative to the blog, and what that left as it was.
+    func report(_ error: any Error, blog: BlogFolder, outcome: String = "the site was not changed") {
         var lines: [String]
         switch error {
         case let failure as BuildFailure:
@@ -36,7 +36,9 @@ struct Terminal: Sendable {
                 return Self.blogRelative(shown, blog: blog)
             }
             let count = failure.diagnostics.count
-            lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); the site was not changed.")
+            lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); \(outcome).")
+        case let error as FileSystemError:
+            lines = [Self.blogRelative(error.diagnostic(relativeTo: blog.root), blog: blog), "bake: \(outcome)."]
         default:
             lines = ["bake: \(error)"]
         }

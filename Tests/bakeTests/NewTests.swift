@@ -48,6 +48,10 @@ import Testing
             #expect(result.stderr.contains("site.settings:1: the file is not valid UTF-8 at byte 15 of the line; expected UTF-8 text"), "\(result.stderr)")
             #expect(!result.stderr.contains("MetadataError("))
             #expect(!FileManager.default.fileExists(atPath: root + "/blog/posts"))
+            // Shown from the current folder, as `bake build` shows it, and not as a usage error.
+            #expect(result.stderr.contains("blog/site.settings:1: "), "\(result.stderr)")
+            #expect(result.stderr.contains("bake: 1 problem; no post was written."), "\(result.stderr)")
+            #expect(!result.stderr.contains("Usage:"), "\(result.stderr)")
         }
     }
 }

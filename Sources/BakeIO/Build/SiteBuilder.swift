@@ -28,7 +28,7 @@ public struct SiteBuilder: Sendable {
 
         let settings: SiteSettings
         do {
-            settings = try Self.loadSettings(blog)
+            settings = try blog.settings()
         } catch {
             // Go on with stand-in settings, so that problems in posts are reported too.
             problems += error.diagnostics
@@ -220,25 +220,6 @@ private extension SiteBuilder {
         switch entry {
         case .post(let post): posts.append(post)
         case .page(let page): pages.append(page)
-        }
-    }
-
-    static func loadSettings(_ blog: BlogFolder) throws(BuildFailure) -> SiteSettings {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(blog.settingsPath)
-        } catch {
-            throw BuildFailure([Diagnostic(path: "site.settings", line: nil, message: "cannot read the settings (\(error.reason)); expected a site.settings file in \(blog.root)")])
-        }
-        do {
-            let parsed = try MetadataParser().parse(bytes)
-            return try SiteSettings(metadata: parsed.metadata)
-        } catch let error as MetadataError {
-            throw BuildFailure([error.diagnostic(path: "site.settings")])
-        } catch let error as MetadataErrors {
-            throw BuildFailure(error.diagnostics(path: "site.settings"))
-        } catch {
-            throw BuildFailure([Diagnostic(path: "site.settings", line: nil, message: "\(error)")])
         }
     }
 

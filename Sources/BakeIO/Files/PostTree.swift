@@ -10,9 +10,11 @@ public struct PostTree: Sendable {
 
     /// A free path for a new post, relative to the blog, e.g. `posts/2014/03/31/hello.markdown`,
     /// adding `-2`, `-3` … to the slug when that day already has it (in any format).
-    public func newPostPath(folder: String = "posts", date: CivilTime, slug: String, format: BodyFormat) -> String {
+    /// A day folder that cannot be listed is an error, not an empty day: the new post could
+    /// otherwise replace one of the same name.
+    public func newPostPath(folder: String = "posts", date: CivilTime, slug: String, format: BodyFormat) throws(FileSystemError) -> String {
         let day = "\(folder)/\(date.year)/\(Self.two(date.month))/\(Self.two(date.day))"
-        let taken = Set(((try? FileTree.scan(blog.path(day))) ?? []).map { BodyFormat.stem(of: $0.path) })
+        let taken = Set(try FileTree.scan(blog.path(day)).map { BodyFormat.stem(of: $0.path) })
         let unique = Slug.unique(slug.isEmpty ? "post" : slug, taken: taken)
         return "\(day)/\(unique).\(format == .html ? "html" : "markdown")"
     }

@@ -5,10 +5,6 @@ extension BlogFolder {
     /// The path part of the site's URL, "" or e.g. `/blog`; nil when `site.settings` does not
     /// read. Preview serves the site there as well as at `/`, so root-relative links work.
     var basePath: String? {
-        guard let bytes = try? FileIO.read(settingsPath),
-              let parsed = try? MetadataParser().parse(bytes),
-              let settings = try? SiteSettings(metadata: parsed.metadata)
-        else { return nil }
-        return settings.basePath
+        (try? settings())?.basePath
     }
 }
