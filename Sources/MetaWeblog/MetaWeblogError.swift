@@ -28,6 +28,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case fileFailed(FileSystemError, blogRoot: String)
         /// A post file exists but is not UTF-8 text.
         case unreadablePost(path: String)
+        /// A new post's date has no calendar folder, such as a day in the year 10000.
+        case noCalendarFolder(day: String)
         /// The change was saved as `saved`, but the site could not be re-baked.
         case siteNotRebuilt(saved: String, problems: [Diagnostic])
         /// The change was saved as `saved`, but git could not commit it; `output` is git's.
@@ -51,7 +53,7 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case .postNotFound: 404
         case .unknownMethod: -32601
         case .invalidParameters: -32602
-        case .fileFailed, .unreadablePost, .siteNotRebuilt, .commitFailed, .shuttingDown: 500
+        case .fileFailed, .unreadablePost, .noCalendarFolder, .siteNotRebuilt, .commitFailed, .shuttingDown: 500
         }
     }
 
@@ -74,6 +76,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
             return "Write failed: cannot \(error.operation.rawValue) \(path) (\(error.reason)); nothing was changed."
         case .unreadablePost(let path):
             return "Write failed: \(path) is not UTF-8 text, so it cannot be read as a post; expected a UTF-8 post file."
+        case .noCalendarFolder(let day):
+            return "Write failed: \(day) is not a calendar folder; expected a day from 0000/01/01 to 9999/12/31; nothing was changed."
         case .siteNotRebuilt(let saved, let problems):
             let lines = problems.prefix(10).map(\.description).joined(separator: "\n")
             let more = problems.count > 10 ? "\n… and \(problems.count - 10) more." : ""

@@ -27,7 +27,8 @@ struct PostChanges: Sendable {
     var slug: String?
     var format: BodyFormat?
 
-    /// Reads the struct that is parameter `index` of a call; throws -32602 for a member of the wrong type.
+    /// Reads the struct that is parameter `index` of a call; throws -32602 for a member of the
+    /// wrong type, or for a date whose year in the site's zone is not 0–9999 (no file can hold it).
     init(_ members: XMLRPCStruct, parameter index: Int, of parameters: Parameters, dates: PostDate) throws(MetaWeblogError) {
         let reader = MemberReader(members: members, index: index, parameters: parameters)
         title = try reader.text("title")
@@ -40,10 +41,9 @@ struct PostChanges: Sendable {
         let basename = try reader.text("mt_basename")
         slug = [wordPressSlug, basename].compactMap { $0 }.first { !$0.isEmpty }
         categories = try reader.textArray("categories")
-        if let created = try reader.dateTime("dateCreated") {
-            dateCreated = dates.timestamp(created)
-        } else if let created = try reader.dateTime("date_created_gmt") {
-            dateCreated = PostDate(timeZone: TimeZone(identifier: "UTC")!).timestamp(created)
+        dateCreated = try reader.timestamp("dateCreated", readIn: dates, site: dates)
+        if dateCreated == nil {
+            dateCreated = try reader.timestamp("date_created_gmt", readIn: PostDate(timeZone: TimeZone(identifier: "UTC")!), site: dates)
         }
         if let value = reader.value("mt_convert_breaks") {
             guard let format = TextFilter.format(for: value) else {
@@ -109,6 +109,19 @@ private struct MemberReader {
             return dateTime
         default: throw wrongType(name, value, expected: "a dateTime.iso8601")
         }
+    }
+
+    /// The moment a date member names, read in `zone` when it has no offset; it must fall in a
+    /// year the site's calendar folders and `@pubDate` can name.
+    func timestamp(_ name: String, readIn zone: PostDate, site: PostDate) throws(MetaWeblogError) -> Timestamp? {
+        guard let dateTime = try dateTime(name) else { return nil }
+        guard let timestamp = zone.timestamp(dateTime), site.canFile(timestamp) else {
+            throw parameters.invalid(
+                index, "content",
+                "has \(name) \(dateTime.iso8601); expected a date in the years 0 to 9999 in the site's time zone (\(site.timeZone.identifier))"
+            )
+        }
+        return timestamp
     }
 
     func wrongType(_ name: String, _ value: XMLRPCValue, expected: String, element: Bool = false) -> MetaWeblogError {

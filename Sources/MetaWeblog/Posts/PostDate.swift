@@ -42,6 +42,12 @@ struct PostDate: Sendable {
         XMLRPCDateTime(timestamp.date, in: TimeZone(identifier: "UTC")!)
     }
 
+    /// Whether a calendar folder and a `@pubDate` can name this moment: its year in the site's
+    /// zone is 0–9999, the four digits both are written with.
+    func canFile(_ timestamp: Timestamp) -> Bool {
+        (0...9999).contains(timestamp.civil(in: timeZone).year)
+    }
+
     /// The calendar folder for a date, e.g. `2014/03/31`.
     func dayFolder(_ timestamp: Timestamp) -> String {
         let civil = timestamp.civil(in: timeZone)

@@ -48,7 +48,8 @@ struct BlogTree: Sendable {
     }
 
     /// A postid for a new post on a day, e.g. `2014/03/31`: the slug, or the slug with `-2`,
-    /// `-3` … when a post or draft of that day already has it.
+    /// `-3` … when a post or draft of that day already has it. Throws when the day is not a
+    /// calendar folder, such as a year past 9999.
     func newPostID(day: String, slug: String, format: BodyFormat) throws(MetaWeblogError) -> PostID {
         var taken: Set<String> = []
         for folder in ["posts", "drafts"] {
@@ -61,9 +62,7 @@ struct BlogTree: Sendable {
             }
         }
         let name = Slug.unique(slug, taken: taken) + (format == .html ? ".html" : ".markdown")
-        guard let id = PostID("\(day)/\(name)") else {
-            preconditionFailure("a day folder and a slug make a postid: \(day)/\(name)")
-        }
+        guard let id = PostID("\(day)/\(name)") else { throw MetaWeblogError(.noCalendarFolder(day: day)) }
         return id
     }
 

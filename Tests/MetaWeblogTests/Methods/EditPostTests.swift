@@ -41,6 +41,21 @@ struct EditPostTests {
         }
     }
 
+    @Test func refusesADateOutsideTheYearsAFileCanHold() async throws {
+        // 9999-12-31 23:00 at -05:00 is the year 10000 on a UTC site: an @pubDate bake cannot read.
+        try await ShimHarness.run(settings: ["@time_zone UTC"]) { shim in
+            let before = try shim.blog.bytes("posts/" + Self.sample)
+            let date: XMLRPCValue = .dateTime(XMLRPCDateTime(iso8601: "99991231T23:00:00-05:00")!)
+            for member in ["dateCreated", "date_created_gmt"] {
+                let fault = try await shim.fault("metaWeblog.editPost", [.string(Self.sample)] + ShimHarness.login + [["title": "Far Future", member: date], true])
+                #expect(fault.code == -32602)
+                #expect(fault.message.contains("parameter 4 (content) has \(member) 99991231T23:00:00-05:00"))
+                #expect(fault.message.contains("expected a date in the years 0 to 9999 in the site's time zone"))
+            }
+            #expect(try shim.blog.bytes("posts/" + Self.sample) == before)
+        }
+    }
+
     @Test func faultsAMissingPostID() async throws {
         try await ShimHarness.run { shim in
             for postID: XMLRPCValue in ["2030/01/01/nope.markdown", "../site.settings", "2019/03/14/../../../../site.settings", "", "posts/2019/03/14/late_night_note.markdown", 42] {

@@ -71,6 +71,27 @@ struct NewPostTests {
         }
     }
 
+    @Test func refusesADateOutsideTheYearsAFileCanHold() async throws {
+        // On a UTC site, 23:00 at -05:00 on the last day of 9999 is already the year 10000,
+        // which no calendar folder or @pubDate can name.
+        try await ShimHarness.run(settings: ["@time_zone UTC"]) { shim in
+            let before = shim.blog.files("posts")
+            for member in ["dateCreated", "date_created_gmt"] {
+                let date: XMLRPCValue = .dateTime(XMLRPCDateTime(iso8601: "99991231T23:00:00-05:00")!)
+                for publish in [true, false] {
+                    let fault = try await shim.fault("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Far Future", member: date], .bool(publish)])
+                    #expect(fault.code == -32602)
+                    #expect(fault.message.contains("parameter 4 (content) has \(member) 99991231T23:00:00-05:00"))
+                    #expect(fault.message.contains("expected a date in the years 0 to 9999 in the site's time zone"))
+                }
+            }
+            #expect(shim.blog.files("posts") == before)
+            #expect(shim.blog.files("drafts").isEmpty)
+            // The server is still up.
+            _ = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Still here"], true])
+        }
+    }
+
     @Test func savesThePostWhenTheRebakeFailsAndSaysWhy() async throws {
         try await ShimHarness.run { shim in
             try shim.blog.write("@title Broken\n@pubDate the day after tomorrow\n\nBody\n", to: "posts/2020/01/01/broken.markdown")

@@ -16,6 +16,19 @@ import Testing
         #expect(id.path == "2019/03/14/why-i-moved-my-blog-home-3.markdown")
     }
 
+    @Test func throwsForADayNoCalendarFolderCanName() throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        // What dayFolder writes for the years 10000 and -1, and a day that does not exist.
+        for day in ["10000/01/01", "00-1/12/31", "2019/02/30"] {
+            let error = try #require(throws: MetaWeblogError.self) {
+                try Self.tree(blog).newPostID(day: day, slug: "far-future", format: .markdown)
+            }
+            #expect(error.reason == .noCalendarFolder(day: day))
+            #expect(error.faultCode == 500)
+        }
+    }
+
     @Test func publishesUnderANewNameOnlyWhenPostsHasTheOld() throws {
         let blog = try TestBlog()
         defer { blog.delete() }
