@@ -37,6 +37,29 @@ import Testing
         }
     }
 
+    /// Another bake may render differently: it must not trust what an older one cached.
+    @Test func anotherBakeExecutableDoesNotTrustTheCache() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/blog")
+            let copy = URL(fileURLWithPath: root + "/bin/bake")
+            try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: try bakeExecutable(), to: copy)
+            let arguments = ["blog", "--output", root + "/site", "--future"]
+            let cache = root + "/blog/.bake-cache/sources"
+            func cacheDate() throws -> Date? { try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date }
+            #expect(try runBake(arguments, in: root, executable: copy).status == 0)
+            let first = try #require(try cacheDate())
+            // The same executable again: a no-op that leaves the cache be.
+            #expect(try runBake(arguments, in: root, executable: copy).status == 0)
+            #expect(try cacheDate() == first)
+            // A "new" bake (same path, new mtime): it reads every post again and rewrites the cache.
+            try FileManager.default.setAttributes([.modificationDate: first.addingTimeInterval(60)], ofItemAtPath: copy.path)
+            let result = try runBake(arguments, in: root, executable: copy)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try cacheDate() != first)
+        }
+    }
+
     @Test func verboseListsEveryFileWritten() throws {
         try withTemporaryFolder { root in
             try copySample(to: root + "/blog")

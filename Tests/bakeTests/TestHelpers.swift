@@ -31,8 +31,8 @@ struct CommandResult {
     let stderr: String
 }
 
-/// Runs `bake` with `arguments` in `folder` and waits for it.
-func runBake(_ arguments: [String], in folder: String) throws -> CommandResult {
+/// Runs `bake` (or another copy of it) with `arguments` in `folder` and waits for it.
+func runBake(_ arguments: [String], in folder: String, executable: URL? = nil) throws -> CommandResult {
     let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("bake-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: outputs) }
@@ -42,7 +42,7 @@ func runBake(_ arguments: [String], in folder: String) throws -> CommandResult {
     _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
 
     let process = Process()
-    process.executableURL = try bakeExecutable()
+    process.executableURL = try executable ?? bakeExecutable()
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
     process.standardInput = FileHandle.nullDevice

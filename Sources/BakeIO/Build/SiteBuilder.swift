@@ -117,7 +117,10 @@ public struct SiteBuilder: Sendable {
         }
         let renderOptions = RenderOptions(now: now, marksUnpublished: options.marksUnpublished, stylesheetVersion: Self.stylesheetVersion(assets))
         let renderer = SiteRenderer(plan: plan, templates: templates, options: renderOptions)
-        let base = renderer.baseFingerprint
+        var baseHasher = ContentHasher()
+        baseHasher.combine(Int64(bitPattern: renderer.baseFingerprint))
+        baseHasher.combine(Self.toolIdentity)
+        let base = baseHasher.value
         var items: [SiteWriter.Item] = []
         var toRender: [(output: PlannedOutput, path: String, fingerprint: UInt64)] = []
         let onDisk = previous == nil ? [:] : await outputFiles
@@ -178,6 +181,7 @@ private extension SiteBuilder {
     ) -> UInt64 {
         var hasher = ContentHasher()
         hasher.combine("state v1")
+        hasher.combine(toolIdentity)
         for field in settings.metadata.fields {
             hasher.combine(field.key)
             hasher.combine(field.value)
@@ -208,10 +212,27 @@ private extension SiteBuilder {
     /// How many cache entries may be out of date before the cache is written again.
     static let staleEntriesBeforeCacheWrite = 64
 
+    /// Which bake made the cache and the pages: the running executable's size and mtime.
+    /// Another bake may render Markdown or fill templates differently, so it trusts neither
+    /// the cached posts nor the pages an older one wrote; rebuilding bake costs one full bake.
+    static let toolIdentity: Int64 = {
+        #if os(Linux)
+        let executable = "/proc/self/exe"
+        #else
+        let executable = CommandLine.arguments.first ?? ""
+        #endif
+        guard let entry = FileTree.entry(at: executable, relativePath: "") else { return 0 }
+        var hasher = ContentHasher()
+        hasher.combine(entry.size)
+        hasher.combine(entry.modified)
+        return Int64(bitPattern: hasher.value)
+    }()
+
     /// What parsed posts depend on besides their own bytes.
     static func cacheKey(_ settings: SiteSettings) -> UInt64 {
         var hasher = ContentHasher()
         hasher.combine("posts v1")
+        hasher.combine(toolIdentity)
         hasher.combine(settings.timeZone.identifier)
         return hasher.value
     }
