@@ -19,7 +19,10 @@ struct EditPost: XMLRPCMethod {
         return try await context.writer.perform { tree throws(MetaWeblogError) in
             let original = try tree.post(id: postID)
             var post = Self.applying(changes, to: original, dates: tree.dates)
-            if post != original {
+            // Compared as the file's text: writing drops what a header line cannot hold (trailing
+            // spaces, line breaks), so a value that differs only there changes nothing.
+            let changed = post.text != original.text
+            if changed {
                 post.header.set("modDate", tree.dates.headerText(now))
                 try tree.write(post)
             }
@@ -29,7 +32,7 @@ struct EditPost: XMLRPCMethod {
                 let published = try tree.publish(post, now: now)
                 paths.append(published.path)
                 message = "publishPost: \(published.path)"
-            } else if post == original {
+            } else if !changed {
                 return TreeChange(value: true, record: nil)
             }
             return TreeChange(value: true, record: ChangeRecord(saved: paths.last!, paths: paths, message: message + NewPost.quotedTitle(post)))

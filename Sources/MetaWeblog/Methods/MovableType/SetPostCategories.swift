@@ -25,7 +25,8 @@ struct SetPostCategories: XMLRPCMethod {
             var post = try tree.post(id: postID)
             let before = post
             post.header.set("categoryArray", CategoryList.headerValue(names))
-            guard post != before else { return TreeChange(value: true, record: nil) }
+            // Compared as the file's text, as in editPost: a difference writing drops is none.
+            guard post.text != before.text else { return TreeChange(value: true, record: nil) }
             post.header.set("modDate", tree.dates.headerText(now))
             try tree.write(post)
             return TreeChange(value: true, record: ChangeRecord(saved: post.path, paths: [post.path], message: "setPostCategories: \(post.path)\(NewPost.quotedTitle(post))"))
