@@ -25,6 +25,10 @@ extension BakeBench {
         @Option(help: "The random seed.") var seed: UInt64 = 1
         @Argument(help: "The folder to write the blog into (must not exist).") var folder: String
 
+        func validate() throws {
+            guard posts >= 1 else { throw ValidationError("--posts \(posts): expected at least 1") }
+        }
+
         func run() throws {
             guard !FileIO.exists(folder) else { throw ValidationError("\(folder) exists; expected a new folder") }
             try CorpusGenerator(posts: posts, seed: seed).write(to: folder)
@@ -40,6 +44,11 @@ extension BakeBench {
         @Option(help: "Runs per scenario; the table shows the median.") var runs = 5
         @Option(help: "Work folder; use tmpfs so disk noise does not drown the signal.") var work = "/dev/shm/bake-bench"
         @Option(help: "A bake binary to time (default: bake-bench's own build, which runs the same SiteBuilder without the CLI).") var bake: String?
+
+        func validate() throws {
+            guard posts >= 1 else { throw ValidationError("--posts \(posts): expected at least 1") }
+            guard runs >= 1 else { throw ValidationError("--runs \(runs): expected at least 1") }
+        }
 
         func run() throws {
             let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
@@ -64,9 +73,9 @@ extension BakeBench {
 
             rows.append(Row(name: "no-op", samples: try (0..<runs).map { _ in try runner.measure() }))
 
-            let newest = try FileTree.scan(blog + "/posts").map(\.path).max()!
+            let postPaths = try FileTree.scan(blog + "/posts").map(\.path)
+            guard let newest = postPaths.max(), let oldest = postPaths.min() else { throw ValidationError("\(blog)/posts has no posts; expected a generated blog") }
             let original = try FileIO.read(blog + "/posts/" + newest)
-            let oldest = try FileTree.scan(blog + "/posts").map(\.path).min()!
             let oldOriginal = try FileIO.read(blog + "/posts/" + oldest)
             var edits: [Measurement] = []
             for run in 0..<runs {
