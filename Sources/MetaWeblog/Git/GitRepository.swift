@@ -25,6 +25,9 @@ struct GitRepository: Sendable {
     /// the index stay as they were. Paths that git does not know and that no longer exist
     /// are left out; if nothing is left to commit, nothing is.
     func commit(_ record: ChangeRecord) throws(GitError) {
+        // With no paths, `ls-files --` would list the whole repository; a change that touched
+        // no file (publishing a published post) has nothing to commit.
+        guard !record.paths.isEmpty else { return }
         let tracked = Set(try checked(["ls-files", "-z", "--"] + record.paths).split(separator: "\0").map(String.init))
         let paths = record.paths.filter { tracked.contains($0) || FileManager.default.fileExists(atPath: folder + "/" + $0) }
         guard !paths.isEmpty else { return }

@@ -46,6 +46,26 @@ struct GitRepositoryTests {
         #expect(status == " M posts/2019/03/14/late_night_note.markdown\n")
     }
 
+    @Test func runsNoGitForAChangeThatTouchedNoFile() async throws {
+        let blog = try TestBlog(settings: ["@commit_changes true"])
+        defer { blog.delete() }
+        try runGit(["init", "--quiet"], in: blog.root)
+        try runGit(["config", "user.name", "Test"], in: blog.root)
+        try runGit(["config", "user.email", "test@example.com"], in: blog.root)
+
+        let shim = try await ShimHarness(blog: blog)
+        do {
+            // With the repository gone after the shim checked it, any git command fails.
+            try FileManager.default.removeItem(atPath: blog.path(".git"))
+            // Publishing a published post re-bakes the site but changes no file.
+            #expect(try await shim.success("mt.publishPost", ["2019/03/14/why-i-moved-my-blog-home.markdown"] + ShimHarness.login) == true)
+        } catch {
+            try? await shim.stop()
+            throw error
+        }
+        try await shim.stop()
+    }
+
     @Test func saysClearlyWhenTheBlogIsNotARepository() throws {
         let blog = try TestBlog(settings: ["@commit_changes true"])
         defer { blog.delete() }
