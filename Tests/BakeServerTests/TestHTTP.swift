@@ -24,9 +24,15 @@ enum TestHTTP {
             var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             try socket.send(head + "\r\n")
+            // Connection: close, so the reply ends when the server closes: for HEAD too, whose
+            // body must then be empty.
             var bytes: [UInt8] = []
-            while let chunk = try socket.receive() { bytes += chunk }
-            return try parse(bytes, method: method)
+            do {
+                while let chunk = try socket.receive() { bytes += chunk }
+            } catch let timeout as TestTimeout {
+                throw TestTimeout(description: "\(timeout.description) after \(bytes.count) bytes: the connection was not closed")
+            }
+            return try parse(bytes)
         }
     }
 
@@ -34,8 +40,10 @@ enum TestHTTP {
         try await request("GET", target, port: port, headers: headers)
     }
 
-    /// Splits a reply into status, headers and body, undoing chunked transfer coding.
-    static func parse(_ bytes: [UInt8], method: String) throws -> HTTPReply {
+    /// Splits a reply into status, headers and body, undoing chunked transfer coding. The
+    /// body is every byte after the head, whatever the method, so that a server that sends a
+    /// body with a HEAD reply is caught.
+    static func parse(_ bytes: [UInt8]) throws -> HTTPReply {
         guard let split = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { throw TestTimeout(description: "no complete reply head in \(bytes.count) bytes") }
         let lines = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let status = Int(lines[0].split(separator: " ")[1]) ?? 0
@@ -49,7 +57,7 @@ enum TestHTTP {
             var decoder = ChunkedDecoder()
             body = decoder.decode(body)
         }
-        return HTTPReply(status: status, headers: headers, body: method == "HEAD" ? [] : body)
+        return HTTPReply(status: status, headers: headers, body: body)
     }
 }
 
