@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO"]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer"]),
-        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog"]),
+        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog"]),
         .testTarget(name: "bakeTests", dependencies: ["bake"]),
     ]
 )
