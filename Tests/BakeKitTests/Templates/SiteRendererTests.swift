@@ -168,13 +168,37 @@ import Testing
     }
 
     @Test func addingAPostOrAPage() throws {
-        _ = try expectFingerprintsCoverChanges { blog in
+        // A post in a new year: the newest year, which every page's footer may show, changes.
+        var changed = try expectFingerprintsCoverChanges { blog in
             blog.posts.append(try makePost("posts/2016/01/01/fifth.markdown", date: "2016-01-01 09:00:00", title: "Fifth", settings: blog.settings))
         }
-        _ = try expectFingerprintsCoverChanges { blog in
+        #expect(changed.isSuperset(of: ["index.html", "archive.html", "2015/06/01/fourth.html", "2015/06/index.html", "xml/rss.xml", "feed.json", "sitemap.xml"]))
+        #expect(changed.isSuperset(of: ["404.html", "about.html", "2014/01/05/first.html"]), "the newest year is in every page's context")
+
+        // A post in the newest year: only the pages that list it or link to it change.
+        changed = try expectFingerprintsCoverChanges { blog in
+            blog.posts.append(try makePost("posts/2015/09/01/fifth.markdown", date: "2015-09-01 09:00:00", title: "Fifth", settings: blog.settings))
+        }
+        #expect(changed.isSuperset(of: ["index.html", "archive.html", "2015/06/01/fourth.html", "2015/06/index.html", "xml/rss.xml", "feed.json", "sitemap.xml"]))
+        for path in ["about.html", "404.html", "2014/01/05/first.html", "2014/03/01/second.html", "2014/03/20/third.html", "2014/01/index.html", "2014/03/index.html"] {
+            #expect(!changed.contains(path), "\(path)")
+        }
+
+        // A page joins the navigation, which every page's context holds.
+        changed = try expectFingerprintsCoverChanges { blog in
             blog.pages.append(try PostParser(settings: blog.settings).parsePage(path: "pages/colophon.markdown", bytes: Array("Made by hand.\n".utf8)))
         }
-        _ = try expectFingerprintsCoverChanges { blog in blog.posts.remove(at: 2) }
-        _ = try expectFingerprintsCoverChanges { blog in blog.settings = try makeSettings(homePostCount: 3) }
+        #expect(changed.isSuperset(of: ["404.html", "about.html", "index.html", "2014/01/05/first.html", "sitemap.xml"]))
+
+        // Removing the third post: its neighbours, its month and the lists change, nothing else.
+        changed = try expectFingerprintsCoverChanges { blog in blog.posts.remove(at: 2) }
+        #expect(changed.isSuperset(of: ["index.html", "archive.html", "2014/03/01/second.html", "2015/06/01/fourth.html", "2014/03/index.html", "xml/rss.xml", "feed.json", "sitemap.xml"]))
+        for path in ["about.html", "404.html", "2014/01/05/first.html", "2014/01/index.html", "2015/06/index.html"] {
+            #expect(!changed.contains(path), "\(path)")
+        }
+
+        // Settings are in every page's context.
+        changed = try expectFingerprintsCoverChanges { blog in blog.settings = try makeSettings(homePostCount: 3) }
+        #expect(changed.isSuperset(of: ["index.html", "about.html", "404.html"]))
     }
 }
