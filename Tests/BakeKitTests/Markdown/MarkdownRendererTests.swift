@@ -89,6 +89,29 @@ import Testing
     @Test func rendersTheSameInParallel() async {
         let source = "| a |\n|---|\n| b |\n\n~~x~~ www.example.com [^1]\n\n[^1]: n\n"
         let expected = renderer.render(source, anchorPrefix: "p")
+        #expect(expected == """
+        <table>
+        <thead>
+        <tr>
+        <th>a</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td>b</td>
+        </tr>
+        </tbody>
+        </table>
+        <p><del>x</del> <a href="http://www.example.com">www.example.com</a> <sup class="footnote-ref"><a href="#p-fn-1" id="p-fnref-1" data-footnote-ref>1</a></sup></p>
+        <section class="footnotes" data-footnotes>
+        <ol>
+        <li id="p-fn-1">
+        <p>n <a href="#p-fnref-1" class="footnote-backref" data-footnote-backref aria-label="Back to content">↩</a></p>
+        </li>
+        </ol>
+        </section>
+
+        """)
         let results = await withTaskGroup(of: String.self) { group in
             for _ in 0..<16 { group.addTask { MarkdownRenderer().render(source, anchorPrefix: "p") } }
             var all: [String] = []
