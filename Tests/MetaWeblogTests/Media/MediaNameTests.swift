@@ -29,6 +29,8 @@ import Testing
         let name = MediaName(String(repeating: "long", count: 50) + ".jpeg").text
         #expect(name.count == MediaName.maxLength)
         #expect(name.hasSuffix("long.jpeg") || name.hasSuffix(".jpeg"))
+        // 95 characters of the stem, cut mid-word, then the extension.
+        #expect(name == String(repeating: "long", count: 23) + "lon.jpeg")
     }
 
     @Test func neverMakesAPathOrAHiddenName() {
