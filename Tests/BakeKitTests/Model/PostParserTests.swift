@@ -21,6 +21,16 @@ import Testing
         #expect(post.excerpt == "A link post with every header field bake reads, plus keys it does not know.")
         #expect(post.contentHash == ContentHasher.hash(bytes))
         #expect(parsed.html == "<p>A link post with every header field bake reads, plus keys it does not know.</p>\n")
+
+        // The hash tells files apart: the same bytes hash the same, one changed byte does not.
+        let again = try parser.parsePost(path: "posts/2014/03/31/every-field.markdown", bytes: bytes, status: .published, now: Timestamp(seconds: 0))
+        #expect(again.post.contentHash == post.contentHash)
+        var edited = bytes
+        let lastPeriod = try #require(edited.lastIndex(of: UInt8(ascii: ".")))
+        edited[lastPeriod] = UInt8(ascii: "!")
+        let changed = try parser.parsePost(path: "posts/2014/03/31/every-field.markdown", bytes: edited, status: .published, now: Timestamp(seconds: 0))
+        #expect(changed.post.excerpt == "A link post with every header field bake reads, plus keys it does not know!")
+        #expect(changed.post.contentHash != post.contentHash)
     }
 
     @Test func formatsByExtension() throws {
