@@ -129,8 +129,10 @@ import Testing
         ])
     }
 
-    @Test func untitledItemsHaveNoTitleElement() {
-        let untitled = xml.components(separatedBy: "<item>")[2]
+    @Test func untitledItemsHaveNoTitleElement() throws {
+        let items = xml.components(separatedBy: "<item>")
+        try #require(items.count > 2, "the untitled post is the second item")
+        let untitled = items[2]
         #expect(!untitled.contains("<title>"))
         #expect(untitled.contains("<description>First real rain of the season. The gutters are singing.</description>"))
     }

@@ -102,7 +102,8 @@ struct NewPostTests {
             let saved = shim.blog.files("posts").filter { $0.hasSuffix("still-saved.markdown") }
             #expect(saved.count == 1)
             #expect(fault.message.contains("Saved posts/" + (saved.first ?? "?")))
-            #expect(try MetadataParser().parse(shim.blog.bytes("posts/" + saved[0])).body == "Safe.")
+            let savedPath = try #require(saved.first)
+            #expect(try MetadataParser().parse(shim.blog.bytes("posts/" + savedPath)).body == "Safe.")
         }
     }
 
