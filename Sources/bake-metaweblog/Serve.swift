@@ -27,7 +27,7 @@ extension BakeMetaWeblog {
         var maxDepth = MetaWeblogOptions.defaultMaxDepth
 
         func validate() throws {
-            guard allowRemote || MetaWeblogOptions.isLoopback(host) else {
+            guard allowRemote || isLoopback(host) else {
                 throw ValidationError("--host \(host) is not a loopback address; add --allow-remote to listen where other machines can reach the shim")
             }
             guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0 to 65535") }

@@ -25,7 +25,7 @@ extension Bake {
             guard (0...65_535).contains(port) else {
                 throw ValidationError("--port \(port) is not a port; expected 0 to 65535")
             }
-            if !["127.0.0.1", "localhost", "::1"].contains(host), !host.hasPrefix("127.") {
+            if !isLoopback(host) {
                 FileHandle.standardError.write(Data("warning: --host \(host) is not loopback; anyone who can reach it sees the preview, drafts included\n".utf8))
             }
             let options = PreviewOptions(

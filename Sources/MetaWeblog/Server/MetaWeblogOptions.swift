@@ -45,16 +45,8 @@ public struct MetaWeblogOptions: Sendable {
         self.environment = environment
     }
 
-    /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1`.
+    /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1` (see `BakeIO.isLoopback`).
     public var isLoopback: Bool {
-        Self.isLoopback(host)
-    }
-
-    /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1`.
-    public static func isLoopback(_ host: String) -> Bool {
-        let host = host.lowercased()
-        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+        BakeIO.isLoopback(host)
     }
 }
