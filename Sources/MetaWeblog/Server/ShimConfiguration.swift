@@ -25,23 +25,15 @@ public struct ShimConfiguration: Sendable {
 
     /// Reads and checks the blog's settings and the environment.
     public init(blog: BlogFolder, environment: [String: String]) throws(ShimConfigurationError) {
-        let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(blog.settingsPath)
+            site = try blog.settings()
         } catch {
-            throw ShimConfigurationError(.cannotReadSettings(path: blog.settingsPath, reason: error.reason))
+            // bake names the file relative to the blog; the shim is started from anywhere.
+            throw ShimConfigurationError(.invalidSettings(error.diagnostics.map {
+                Diagnostic(path: $0.path == "site.settings" ? blog.settingsPath : $0.path, line: $0.line, message: $0.message)
+            }))
         }
-        let metadata: PostMetadata
-        do {
-            metadata = try MetadataParser().parse(bytes).metadata
-            site = try SiteSettings(metadata: metadata)
-        } catch let error as MetadataError {
-            throw ShimConfigurationError(.invalidSettings([error.diagnostic(path: blog.settingsPath)]))
-        } catch let error as MetadataErrors {
-            throw ShimConfigurationError(.invalidSettings(error.diagnostics(path: blog.settingsPath)))
-        } catch {
-            throw ShimConfigurationError(.invalidSettings([Diagnostic(path: blog.settingsPath, line: nil, message: "\(error)")]))
-        }
+        let metadata = site.metadata
 
         let user = Self.value(environment[Self.userVariable], metadata["metaweblog_user"])
         let hashText = Self.value(environment[Self.passwordHashVariable], metadata["metaweblog_password_hash"])

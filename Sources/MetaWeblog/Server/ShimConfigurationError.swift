@@ -4,9 +4,7 @@ import BakeKit
 public struct ShimConfigurationError: Error, Sendable, Hashable {
     /// What is wrong.
     public enum Reason: Sendable, Hashable {
-        /// `site.settings` could not be read.
-        case cannotReadSettings(path: String, reason: String)
-        /// `site.settings` has bad lines.
+        /// `site.settings` could not be read, or has bad lines.
         case invalidSettings([Diagnostic])
         /// No user name or no password hash is configured; `missing` names what is missing.
         case missingCredentials(missing: [String])
@@ -29,8 +27,6 @@ public struct ShimConfigurationError: Error, Sendable, Hashable {
     /// What is wrong, and what to do.
     public var message: String {
         switch reason {
-        case .cannotReadSettings(let path, let reason):
-            "cannot read \(path) (\(reason)); expected a blog folder with a site.settings"
         case .invalidSettings(let problems):
             problems.map(\.description).joined(separator: "\n")
         case .missingCredentials(let missing):

@@ -53,6 +53,18 @@ import Testing
         #expect(error.message.contains("@commit_changes has the value `sometimes`; expected true or false"))
     }
 
+    /// The shim reads the settings as bake does, and names the file in full: it may be started from anywhere.
+    @Test func namesTheSettingsFileAndLineOfAProblem() throws {
+        let blog = try TestBlog(settings: ["@time_zone Mars/Olympus"])
+        defer { blog.delete() }
+        let error = try #require(throws: ShimConfigurationError.self) { try ShimConfiguration(blog: blog.folder, environment: [:]) }
+        #expect(error.message.hasPrefix(blog.folder.settingsPath + ":"), "\(error.message)")
+        #expect(error.message.contains("Mars/Olympus"), "\(error.message)")
+        try FileManager.default.removeItem(atPath: blog.folder.settingsPath)
+        let missing = try #require(throws: ShimConfigurationError.self) { try ShimConfiguration(blog: blog.folder, environment: [:]) }
+        #expect(missing.message.hasPrefix(blog.folder.settingsPath + ": cannot read the settings"), "\(missing.message)")
+    }
+
     @Test func refusesARemoteHostUnlessAllowed() throws {
         let blog = try TestBlog()
         defer { blog.delete() }
