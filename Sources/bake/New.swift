@@ -35,7 +35,7 @@ extension Bake {
             let title = title ?? ""
             let slug = Slug.make(from: title.isEmpty ? "note \(two(now.hour))\(two(now.minute))\(two(now.second))" : title)
             let tree = PostTree(blog: folder)
-            let date = "\(now.year)-\(two(now.month))-\(two(now.day)) \(two(now.hour)):\(two(now.minute)):\(two(now.second)) \(offset(now.offset))"
+            let date = now.headerText
             var fields: [(key: String, value: String)] = []
             if !title.isEmpty { fields.append(("title", title)) }
             fields.append(("pubDate", date))
@@ -51,10 +51,5 @@ extension Bake {
         }
 
         private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-        private func offset(_ seconds: Int) -> String {
-            let magnitude = abs(seconds)
-            return (seconds < 0 ? "-" : "+") + two(magnitude / 3600) + two(magnitude % 3600 / 60)
-        }
     }
 }

@@ -13,7 +13,7 @@ public struct PostTree: Sendable {
     /// A day folder that cannot be listed is an error, not an empty day: the new post could
     /// otherwise replace one of the same name.
     public func newPostPath(folder: String = "posts", date: CivilTime, slug: String, format: BodyFormat) throws(FileSystemError) -> String {
-        let day = "\(folder)/\(date.year)/\(Self.two(date.month))/\(Self.two(date.day))"
+        let day = "\(folder)/\(date.dayFolder)"
         let taken = Set(try FileTree.scan(blog.path(day)).map { BodyFormat.stem(of: $0.path) })
         let unique = Slug.unique(slug.isEmpty ? "post" : slug, taken: taken)
         return "\(day)/\(unique).\(format == .html ? "html" : "markdown")"
@@ -23,6 +23,4 @@ public struct PostTree: Sendable {
     public func write(_ text: String, to relativePath: String) throws(FileSystemError) {
         try FileIO.writeAtomically(Array(text.utf8), to: blog.path(relativePath), durable: true)
     }
-
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

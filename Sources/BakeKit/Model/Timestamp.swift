@@ -86,6 +86,16 @@ public struct CivilTime: Sendable, Hashable {
             + "\(pad(hour)):\(pad(minute)):\(pad(second)) \(offsetText(colon: false))"
     }
 
+    /// The form bake writes in `@pubDate` and `@modDate` headers, e.g. `2014-03-31 20:16:46 -0700`.
+    public var headerText: String {
+        "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute)):\(pad(second)) \(offsetText(colon: false))"
+    }
+
+    /// The calendar folder of the day under `posts/`, e.g. `2014/03/31`.
+    public var dayFolder: String {
+        "\(pad(year, 4))/\(pad(month))/\(pad(day))"
+    }
+
     /// The date as people read it, e.g. `March 31, 2014`.
     public var longDate: String {
         "\(Self.monthNames[month - 1]) \(day), \(year)"

@@ -24,12 +24,7 @@ struct PostDate: Sendable {
 
     /// A header value such as `2014-03-31 20:16:46 -0700`, the form of the sample blog.
     func headerText(_ timestamp: Timestamp) -> String {
-        let civil = timestamp.civil(in: timeZone)
-        let sign = civil.offset < 0 ? "-" : "+"
-        let offset = abs(civil.offset)
-        return "\(Self.pad(civil.year, 4))-\(Self.pad(civil.month))-\(Self.pad(civil.day)) "
-            + "\(Self.pad(civil.hour)):\(Self.pad(civil.minute)):\(Self.pad(civil.second)) "
-            + "\(sign)\(Self.pad(offset / 3600))\(Self.pad(offset % 3600 / 60))"
+        timestamp.civil(in: timeZone).headerText
     }
 
     /// The wire form, in the site's zone with its offset; nil outside the years XML-RPC can write.
@@ -50,8 +45,7 @@ struct PostDate: Sendable {
 
     /// The calendar folder for a date, e.g. `2014/03/31`.
     func dayFolder(_ timestamp: Timestamp) -> String {
-        let civil = timestamp.civil(in: timeZone)
-        return "\(Self.pad(civil.year, 4))/\(Self.pad(civil.month))/\(Self.pad(civil.day))"
+        timestamp.civil(in: timeZone).dayFolder
     }
 
     /// The month folder for a date, e.g. `2014/03`.

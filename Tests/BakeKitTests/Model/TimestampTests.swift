@@ -25,6 +25,11 @@ import Testing
         #expect(civil.rfc822 == "Mon, 31 Mar 2014 20:16:46 -0700")
         #expect(civil.longDate == "March 31, 2014")
         #expect(civil.weekday == 1)
+        #expect(civil.headerText == "2014-03-31 20:16:46 -0700")
+        #expect(civil.dayFolder == "2014/03/31")
+        // What bake writes in a header, bake reads back as the same instant.
+        #expect(DateParser(timeZone: TimeZone(identifier: "UTC")!).parse(civil.headerText) == march31)
+        #expect(CivilTime(year: 999, month: 1, day: 2, hour: 3, minute: 4, second: 5, offset: 0).dayFolder == "0999/01/02")
     }
 
     @Test func offsetsWithMinutesAndPadding() {
