@@ -19,7 +19,7 @@ public enum PreviewError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotCreateOutput(let path, let errno):
-            "\(path): cannot create the preview folder (\(Self.reason(errno))); expected a writable temp folder"
+            "\(path): cannot create the preview folder (\(Self.reason(errno))); expected a folder bake can write to"
         case .inotifyUnavailable(let errno):
             "cannot start inotify (\(Self.reason(errno))); expected inotify, or polling"
         case .inotifyUnsupported:

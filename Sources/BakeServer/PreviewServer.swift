@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// Three services run under one `ServiceGroup`, which shuts them down gracefully on SIGINT
 /// and SIGTERM: the watcher and rebuild loop (`Rebuilder`) first, which ends the pages'
 /// live-reload streams, then the Hummingbird server. The first build runs before the server
-/// starts listening. The private output folder is removed when `run()` returns.
+/// starts listening. The output folder is kept when `run()` returns.
 ///
 /// ```swift
 /// let options = PreviewOptions(blog: BlogFolder(root: "/blog"), port: 0)
@@ -25,7 +25,6 @@ public final class PreviewServer: Sendable {
     public let options: PreviewOptions
     /// The folder the site is baked into and served from.
     public let output: String
-    /// Whether `output` is preview's own temp folder, to remove when it stops.
     private let group: ServiceGroup
     private let address: ListeningPort
 
@@ -42,10 +41,7 @@ public final class PreviewServer: Sendable {
         onEvent: @escaping @Sendable (PreviewEvent) -> Void
     ) throws(PreviewError) {
         self.options = options
-        // By default preview bakes into the blog's cache folder, never into site/ (drafts and
-        // future posts must not leak there), and keeps it between runs, so the next preview
-        // starts with an incremental build rather than a full one.
-        let output = options.output ?? options.blog.root + "/.bake-cache/preview"
+        let output = options.output ?? options.blog.previewOutput
         self.output = output
         do throws(FileSystemError) {
             try FileIO.createFolders(output)
@@ -53,13 +49,9 @@ public final class PreviewServer: Sendable {
             throw .cannotCreateOutput(path: output, errno: error.errno)
         }
         guard let folder = SiteFolder(resolving: output) else { throw .cannotCreateOutput(path: output, errno: ENOENT) }
-        let watcher: any FileWatcher
-        do throws(PreviewError) {
-            watcher = try Self.makeWatcher(options.watching, list: options.watchList(excluding: [output, folder.root]), onEvent: onEvent)
-        } catch {
-            throw error
-        }
-        let site = ServedSite(folder: folder, basePath: options.blog.basePath ?? "")
+        let watcher = try Self.makeWatcher(options.watching, list: options.watchList(excluding: [output, folder.root]), onEvent: onEvent)
+        let basePath = options.blog.basePath ?? ""
+        let site = ServedSite(folder: folder, basePath: basePath)
         let broadcaster = ReloadBroadcaster()
         let rebuilder = Rebuilder(
             options: options, output: output, changes: watcher.changes(), site: site,
@@ -68,14 +60,13 @@ public final class PreviewServer: Sendable {
         let address = ListeningPort()
         self.address = address
         let host = options.host
-        let blog = options.blog
         var application = Application(
             router: Self.makeRouter(site: site, broadcaster: broadcaster),
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                onEvent(.serving(url: "http://\(shownHost):\(port)\(blog.basePath ?? "")/"))
+                onEvent(.serving(url: "http://\(shownHost):\(port)\(basePath)/"))
                 await address.set(port)
             },
             logger: logger

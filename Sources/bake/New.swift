@@ -47,7 +47,7 @@ extension Bake {
                 terminal.report(error, blog: folder, outcome: "no post was written")
                 throw ExitCode.failure
             }
-            print(folder.path(path).hasPrefix(cwd + "/") ? String(folder.path(path).dropFirst(cwd.count + 1)) : folder.path(path))
+            print(Terminal.shown(folder.path(path)))
         }
 
         private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

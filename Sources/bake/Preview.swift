@@ -33,7 +33,7 @@ extension Bake {
                 themeFolder: theme, includeDrafts: blogOptions.drafts, includeFuture: blogOptions.future,
                 host: host, port: port, watching: poll ? .polling(interval: .milliseconds(300)) : .automatic
             )
-            let log = PreviewLog(blog: blog, output: options.output)
+            let log = PreviewLog(blog: blog, output: options.output ?? blog.previewOutput)
             let preview: PreviewServer
             do {
                 preview = try PreviewServer(options: options, lines: log.line(for:), onEvent: log.show)
@@ -55,13 +55,13 @@ extension Bake {
 /// What preview prints: the URL once, then one line per build, problems on standard error.
 private struct PreviewLog: Sendable {
     let blog: BlogFolder
-    /// The output folder asked for; nil for preview's own in .bake-cache.
-    let output: String?
+    /// The folder preview bakes into.
+    let output: String
 
     func show(_ event: PreviewEvent) {
         switch event {
         case .serving(let url):
-            say("Serving \(shown(blog.root)) at \(url) (Ctrl-C to stop)")
+            say("Serving \(Terminal.shown(blog.root)) at \(url) (Ctrl-C to stop)")
         case .polling(let reason):
             FileHandle.standardError.write(Data("bake: \(reason); watching by scanning every 0.3 s instead\n".utf8))
         case .built(let build):
@@ -71,10 +71,7 @@ private struct PreviewLog: Sendable {
 
     /// A problem as `bake build` prints it: the path from the current folder, then line and message.
     func line(for diagnostic: Diagnostic) -> String {
-        var path = diagnostic.path
-        if path.hasPrefix(blog.root + "/") { path = String(path.dropFirst(blog.root.count + 1)) }
-        if !path.hasPrefix("/"), !path.hasPrefix("(") { path = shown(blog.path(path)) }
-        return Diagnostic(path: path, line: diagnostic.line, message: diagnostic.message).description
+        Terminal.line(for: diagnostic, blog: blog)
     }
 
     /// Writes a line at once: standard output is block-buffered when it is not a terminal.
@@ -89,7 +86,7 @@ private extension PreviewLog {
         let time = Self.clock.string(from: build.finished)
         switch build.result {
         case .success(let summary) where build.changes.isEmpty:
-            say(Terminal.summaryLine(summary, output: output ?? ".bake-cache/preview", elapsed: build.duration))
+            say(Terminal.summaryLine(summary, output: output, elapsed: build.duration))
         case .success(let summary):
             let pages = summary.written.filter { $0.hasSuffix(".html") }.count
             let others = summary.written.count - pages + summary.removed.count
@@ -109,12 +106,6 @@ private extension PreviewLog {
         guard let first = paths.first else { return "nothing changed" }
         let more = paths.count - 1
         return "\(first)\(more > 0 ? " and \(more) more" : "") changed"
-    }
-
-    func shown(_ path: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
-        if path == cwd { return "." }
-        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 
     static let clock: DateFormatter = {

@@ -28,17 +28,11 @@ struct Terminal: Sendable {
         var lines: [String]
         switch error {
         case let failure as BuildFailure:
-            lines = failure.diagnostics.map { diagnostic in
-                var shown = diagnostic
-                if diagnostic.path.hasPrefix(blog.root + "/") {
-                    shown = Diagnostic(path: String(diagnostic.path.dropFirst(blog.root.count + 1)), line: diagnostic.line, message: diagnostic.message)
-                }
-                return Self.blogRelative(shown, blog: blog)
-            }
+            lines = failure.diagnostics.map { Self.line(for: $0, blog: blog) }
             let count = failure.diagnostics.count
             lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); \(outcome).")
         case let error as FileSystemError:
-            lines = [Self.blogRelative(error.diagnostic(relativeTo: blog.root), blog: blog), "bake: \(outcome)."]
+            lines = [Self.line(for: error.diagnostic(relativeTo: blog.root), blog: blog), "bake: \(outcome)."]
         default:
             lines = ["bake: \(error)"]
         }
@@ -48,21 +42,26 @@ struct Terminal: Sendable {
     /// E.g. `Baked 31 posts and 2 pages: 70 files written, 0 unchanged, 0 removed in 0.12 s → posts-sample/site`.
     static func summaryLine(_ summary: BuildSummary, output: String, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let cwd = FileManager.default.currentDirectoryPath
-        let shown = output.hasPrefix(cwd + "/") ? String(output.dropFirst(cwd.count + 1)) : output
         return "Baked \(summary.posts) post\(summary.posts == 1 ? "" : "s") and \(summary.pages) page\(summary.pages == 1 ? "" : "s"): "
             + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed "
-            + "in \(String(format: "%.2f", seconds)) s → \(shown)"
+            + "in \(String(format: "%.2f", seconds)) s → \(shown(output))"
     }
 }
 
-private extension Terminal {
-    /// Diagnostics name files relative to the blog folder; show them from the current folder.
-    static func blogRelative(_ diagnostic: Diagnostic, blog: BlogFolder) -> String {
+extension Terminal {
+    /// A problem as bake prints it: diagnostics name files relative to the blog (or absolute);
+    /// show them from the current folder, then the line and the message.
+    static func line(for diagnostic: Diagnostic, blog: BlogFolder) -> String {
+        var path = diagnostic.path
+        if path.hasPrefix(blog.root + "/") { path = String(path.dropFirst(blog.root.count + 1)) }
+        if !path.hasPrefix("/"), !path.hasPrefix("(") { path = shown(blog.path(path)) }
+        return Diagnostic(path: path, line: diagnostic.line, message: diagnostic.message).description
+    }
+
+    /// `path` from the current folder when it is inside it, "." for the folder itself.
+    static func shown(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
-        guard !diagnostic.path.hasPrefix("/"), !diagnostic.path.hasPrefix("(") else { return diagnostic.description }
-        let full = blog.root + "/" + diagnostic.path
-        let shown = full.hasPrefix(cwd + "/") ? String(full.dropFirst(cwd.count + 1)) : full
-        return Diagnostic(path: shown, line: diagnostic.line, message: diagnostic.message).description
+        if path == cwd { return "." }
+        return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 }
