@@ -90,11 +90,13 @@ let package = Package(
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
 
+        // What more than one test target needs: an HTTP client on a raw socket, for now.
+        .target(name: "BakeTestSupport", path: "Tests/BakeTestSupport"),
         .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO"]),
-        .testTarget(name: "BakeServerTests", dependencies: ["BakeServer"]),
-        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog"]),
+        .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
+        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
         .testTarget(name: "bakeTests", dependencies: ["bake"]),
     ]
 )

@@ -1,5 +1,6 @@
 import BakeIO
 import BakeServer
+import BakeTestSupport
 import Foundation
 
 /// A preview running in-process on 127.0.0.1, port 0, for one test.
@@ -71,7 +72,7 @@ final class PreviewHarness: Sendable {
     }
 
     func get(_ target: String, headers: [String: String] = [:]) async throws -> HTTPReply {
-        try await TestHTTP.get(target, port: port, headers: headers)
+        try await TestHTTP.request("GET", target, port: port, headers: headers, timeoutSeconds: 10)
     }
 
     func listen() throws -> TestEventStream {

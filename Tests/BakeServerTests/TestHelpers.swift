@@ -1,14 +1,10 @@
 import BakeIO
+import BakeTestSupport
 import Foundation
 import Testing
 
 /// The repository's folder, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-/// A timeout in a test helper, with what it was waiting for.
-struct TestTimeout: Error, CustomStringConvertible {
-    let description: String
-}
 
 /// A throwaway copy of the sample blog (`posts-sample/`, without its baked `site/`), in a
 /// fresh temp folder that `delete()` removes.
@@ -77,11 +73,4 @@ func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: (
         try await Task.sleep(for: .milliseconds(10))
     }
     throw TestTimeout(description: "timed out after \(timeout) waiting for \(what)")
-}
-
-/// Runs blocking work on a thread of its own, off Swift's small cooperative pool.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
 }

@@ -1,15 +1,11 @@
 import BakeIO
+import BakeTestSupport
 import Foundation
 import MetaWeblog
 import Testing
 
 /// The repository's folder, found from this file's path.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-/// A timeout or a broken expectation in a test helper, with what it was waiting for.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-}
 
 /// The login every test blog has.
 enum TestLogin {
@@ -101,15 +97,6 @@ func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: (
         try await Task.sleep(for: .milliseconds(10))
     }
     throw TestFailure(description: "timed out waiting for \(what)")
-}
-
-/// Runs blocking work on a thread of its own, off the concurrency pool.
-func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread {
-            continuation.resume(with: Result { try work() })
-        }
-    }
 }
 
 /// A thread-safe list of the events a server reported.

@@ -1,5 +1,6 @@
 import BakeIO
 @testable import BakeServer
+import BakeTestSupport
 import Foundation
 import Testing
 
@@ -36,7 +37,7 @@ struct SiteMiddlewareTests {
                 #expect(reply.headers["content-type"] == type, "\(target)")
             }
 
-            let head = try await TestHTTP.request("HEAD", "/about.html", port: preview.port)
+            let head = try await TestHTTP.request("HEAD", "/about.html", port: preview.port, timeoutSeconds: 10)
             #expect(head.status == 200)
             #expect(Int(head.headers["content-length"] ?? "") ?? 0 > 0)
             #expect(head.body.isEmpty)
