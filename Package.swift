@@ -90,7 +90,8 @@ let package = Package(
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
 
-        // What more than one test target needs: an HTTP client on a raw socket, for now.
+        // What more than one test target needs: an HTTP client on a raw socket and a harness
+        // that runs a server in-process.
         .target(name: "BakeTestSupport", path: "Tests/BakeTestSupport"),
         .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),

@@ -5,32 +5,29 @@ import Foundation
 
 /// A preview running in-process on 127.0.0.1, port 0, for one test.
 final class PreviewHarness: Sendable {
-    let server: PreviewServer
-    let port: Int
-    private let task: Task<Void, any Error>
-    private let log: EventLog
+    private let harness: ServerHarness<PreviewServer>
+    private let log: EventLog<PreviewEvent>
 
     /// Starts preview and waits until it listens (its first build done).
     init(
         blog: TestBlog, output: String? = nil, drafts: Bool = false, future: Bool = false,
         watching: WatchMethod = .inotify, quietPeriod: Duration = .milliseconds(80)
     ) async throws {
-        let log = EventLog()
+        let log = EventLog<PreviewEvent>()
         self.log = log
-        server = try PreviewServer(
+        let server = try PreviewServer(
             options: PreviewOptions(
                 blog: blog.folder, output: output, includeDrafts: drafts, includeFuture: future,
                 port: 0, watching: watching, quietPeriod: quietPeriod
             ),
             onEvent: { log.append($0) }
         )
-        let server = self.server
-        task = Task { try await server.run() }
-        guard let port = await server.port() else {
-            throw TestTimeout(description: "preview stopped before listening: \(await task.result)")
-        }
-        self.port = port
+        harness = try await ServerHarness(server, name: "preview", stopTimeout: .seconds(10))
     }
+
+    var server: PreviewServer { harness.server }
+
+    var port: Int { harness.port }
 
     /// The builds so far, the first included.
     var builds: [PreviewBuild] {
@@ -43,32 +40,13 @@ final class PreviewHarness: Sendable {
     }
 
     /// Runs `body`, then stops preview, whether or not `body` throws.
-    func whileRunning(_ body: () async throws -> Void) async throws {
-        do {
-            try await body()
-        } catch {
-            try? await stop()
-            throw error
-        }
-        try await stop()
+    func whileRunning<T>(_ body: () async throws -> T) async throws -> T {
+        try await harness.whileRunning(body)
     }
 
     /// Stops gracefully and waits for `run()` to return (10 s at most).
     func stop() async throws {
-        await server.shutdown()
-        let task = self.task
-        let finished = Flag()
-        Task {
-            _ = await task.result
-            finished.set()
-        }
-        do {
-            try await eventually("preview to stop after a graceful shutdown", timeout: .seconds(10)) { finished.isSet }
-        } catch {
-            task.cancel()
-            throw error
-        }
-        try await task.value
+        try await harness.stop()
     }
 
     func get(_ target: String, headers: [String: String] = [:]) async throws -> HTTPReply {
@@ -80,30 +58,4 @@ final class PreviewHarness: Sendable {
     }
 }
 
-/// A flag one task sets and another polls.
-final class Flag: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var value = false
-
-    func set() {
-        lock.withLock { value = true }
-    }
-
-    var isSet: Bool {
-        lock.withLock { value }
-    }
-}
-
-/// Every event preview reported, in order.
-private final class EventLog: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var stored: [PreviewEvent] = []
-
-    func append(_ event: PreviewEvent) {
-        lock.withLock { stored.append(event) }
-    }
-
-    var events: [PreviewEvent] {
-        lock.withLock { stored }
-    }
-}
+extension PreviewServer: TestServer {}

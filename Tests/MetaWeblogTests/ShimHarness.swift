@@ -8,10 +8,8 @@ import XMLRPC
 /// The shim running in-process on 127.0.0.1, port 0, for one test.
 final class ShimHarness: Sendable {
     let blog: TestBlog
-    let server: MetaWeblogServer
-    let port: Int
-    let log: EventLog
-    private let task: Task<Void, any Error>
+    let log: EventLog<MetaWeblogEvent>
+    private let harness: ServerHarness<MetaWeblogServer>
 
     /// Starts the shim on `blog` and waits until it listens.
     init(
@@ -19,21 +17,18 @@ final class ShimHarness: Sendable {
         loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:]
     ) async throws {
         self.blog = blog
-        let log = EventLog()
+        let log = EventLog<MetaWeblogEvent>()
         self.log = log
-        server = try MetaWeblogServer(
+        let server = try MetaWeblogServer(
             options: MetaWeblogOptions(
                 blog: blog.folder, port: 0, maxBodySize: maxBodySize, loginDelay: loginDelay, environment: environment
             ),
             onEvent: { log.append($0) }
         )
-        let server = self.server
-        task = Task { try await server.run() }
-        guard let port = await server.port() else {
-            throw TestFailure(description: "the shim stopped before listening: \(await task.result)")
-        }
-        self.port = port
+        harness = try await ServerHarness(server, name: "the shim", stopTimeout: .seconds(20))
     }
+
+    var port: Int { harness.port }
 
     /// The endpoint's URL.
     var endpoint: String { "http://127.0.0.1:\(port)/xmlrpc" }
@@ -46,31 +41,17 @@ final class ShimHarness: Sendable {
         let blog = try TestBlog(settings: settings)
         defer { blog.delete() }
         let shim = try await ShimHarness(blog: blog, maxBodySize: maxBodySize, loginDelay: loginDelay)
-        do {
-            try await body(shim)
-        } catch {
-            try? await shim.stop()
-            throw error
-        }
-        try await shim.stop()
+        try await shim.whileRunning { try await body(shim) }
+    }
+
+    /// Runs `body`, then stops the shim, whether or not `body` throws.
+    func whileRunning<T>(_ body: () async throws -> T) async throws -> T {
+        try await harness.whileRunning(body)
     }
 
     /// Stops gracefully and waits for `run()` to return (20 s at most).
     func stop() async throws {
-        await server.shutdown()
-        let task = self.task
-        let finished = Flag()
-        Task {
-            _ = await task.result
-            finished.set()
-        }
-        do {
-            try await eventually("the shim to stop", timeout: .seconds(20)) { finished.isSet }
-        } catch {
-            task.cancel()
-            throw error
-        }
-        try await task.value
+        try await harness.stop()
     }
 
     /// Calls a method through our own codec and a raw HTTP request.
@@ -106,11 +87,4 @@ final class ShimHarness: Sendable {
     static let login: [XMLRPCValue] = [.string(TestLogin.user), .string(TestLogin.password)]
 }
 
-/// A flag set once, from any thread.
-final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
-}
+extension MetaWeblogServer: TestServer {}

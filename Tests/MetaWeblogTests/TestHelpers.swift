@@ -88,27 +88,3 @@ func withBlog(settings: [String] = [], _ body: (TestBlog) async throws -> Void) 
     defer { blog.delete() }
     try await body(blog)
 }
-
-/// Checks `condition` every 10 ms until it holds, or throws after `timeout`.
-func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    throw TestFailure(description: "timed out waiting for \(what)")
-}
-
-/// A thread-safe list of the events a server reported.
-final class EventLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [MetaWeblogEvent] = []
-
-    func append(_ event: MetaWeblogEvent) {
-        lock.withLock { stored.append(event) }
-    }
-
-    var events: [MetaWeblogEvent] {
-        lock.withLock { stored }
-    }
-}

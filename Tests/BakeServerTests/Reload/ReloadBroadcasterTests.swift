@@ -1,6 +1,7 @@
 @testable import BakeIO
 import BakeKit
 @testable import BakeServer
+import BakeTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import BakeIO
 @testable import BakeServer
+import BakeTestSupport
 import Foundation
 import Testing
 
@@ -9,39 +10,25 @@ struct ServedSiteTests {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let site = ServedSite(folder: try #require(SiteFolder(resolving: root)), basePath: "")
-        let trace = Trace()
+        let trace = EventLog<String>()
         _ = await site.beginReading()
-        trace.add("read begins")
+        trace.append("read begins")
         let writer = Task {
             await site.writing {
-                trace.add("write")
+                trace.append("write")
                 return ((), basePath: "/blog")
             }
         }
         try await eventually("the writer to wait") { await site.waiting.writers == 1 }
         let lateReader = Task {
-            await site.reading { _, basePath in trace.add("late read \(basePath)") }
+            await site.reading { _, basePath in trace.append("late read \(basePath)") }
         }
         try await eventually("the late reader to wait") { await site.waiting.readers == 1 }
-        #expect(trace.entries == ["read begins"], "the writer waits for the reader; the late reader waits for the writer")
-        trace.add("read ends")
+        #expect(trace.events == ["read begins"], "the writer waits for the reader; the late reader waits for the writer")
+        trace.append("read ends")
         await site.endReading()
         await writer.value
         await lateReader.value
-        #expect(trace.entries == ["read begins", "read ends", "write", "late read /blog"])
-    }
-}
-
-/// What happened, in order, across tasks.
-final class Trace: Sendable {
-    private let lock = NSLock()
-    nonisolated(unsafe) private var stored: [String] = []
-
-    func add(_ entry: String) {
-        lock.withLock { stored.append(entry) }
-    }
-
-    var entries: [String] {
-        lock.withLock { stored }
+        #expect(trace.events == ["read begins", "read ends", "write", "late read /blog"])
     }
 }

@@ -1,4 +1,5 @@
 import BakeServer
+import BakeTestSupport
 import Foundation
 
 /// Keeps every path a watcher reports, read on a task of its own; `stop()` ends the watch.

@@ -29,16 +29,12 @@ struct GitRepositoryTests {
         try blog.write("@title Work in progress\n@pubDate 2019-03-14 23:40:02 -0700\n\nStill writing.\n", to: "posts/2019/03/14/late_night_note.markdown")
 
         let shim = try await ShimHarness(blog: blog)
-        let postID: XMLRPCValue
-        do {
-            postID = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Committed", "description": "Yes."], true])
+        let postID = try await shim.whileRunning {
+            let postID = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Committed", "description": "Yes."], true])
             _ = try await shim.success("metaWeblog.editPost", [postID] + ShimHarness.login + [["title": "Committed twice"], true])
             _ = try await shim.success("blogger.deletePost", ["", postID] + ShimHarness.login + [true])
-        } catch {
-            try? await shim.stop()
-            throw error
+            return postID
         }
-        try await shim.stop()
 
         let path = "posts/" + (postID.stringValue ?? "")
         let log = try runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
@@ -62,16 +58,12 @@ struct GitRepositoryTests {
         try runGit(["config", "user.email", "test@example.com"], in: blog.root)
 
         let shim = try await ShimHarness(blog: blog)
-        do {
+        try await shim.whileRunning {
             // With the repository gone after the shim checked it, any git command fails.
             try FileManager.default.removeItem(atPath: blog.path(".git"))
             // Publishing a published post re-bakes the site but changes no file.
             #expect(try await shim.success("mt.publishPost", ["2019/03/14/why-i-moved-my-blog-home.markdown"] + ShimHarness.login) == true)
-        } catch {
-            try? await shim.stop()
-            throw error
         }
-        try await shim.stop()
     }
 
     @Test func saysClearlyWhenTheBlogIsNotARepository() throws {
