@@ -90,14 +90,14 @@ let package = Package(
         .executableTarget(name: "embed-theme", path: "Sources/embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["embed-theme"]),
 
-        // What more than one test target needs: an HTTP client on a raw socket and a harness
-        // that runs a server in-process.
-        .target(name: "BakeTestSupport", path: "Tests/BakeTestSupport"),
+        // What more than one test target needs: an HTTP client on a raw socket, a harness that
+        // runs a server in-process, temp folders and copies of the sample blog.
+        .target(name: "BakeTestSupport", dependencies: ["BakeIO"], path: "Tests/BakeTestSupport"),
         .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
-        .testTarget(name: "BakeIOTests", dependencies: ["BakeIO"]),
+        .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
-        .testTarget(name: "bakeTests", dependencies: ["bake"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"]),
     ]
 )

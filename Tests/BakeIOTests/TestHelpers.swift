@@ -1,46 +1,14 @@
 import BakeIO
 import BakeKit
+import BakeTestSupport
 import Foundation
 import Testing
 
-// MARK: - Temporary folders
-
-/// A fresh folder under the system's temporary folder, removed after `body`.
-func withTemporaryFolder<T>(_ body: (String) async throws -> T) async throws -> T {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("bake-io-tests-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    return try await body(path)
-}
-
-/// Writes `text` to `relative` under `root`, creating folders.
-func write(_ text: String, to relative: String, in root: String) throws {
-    try write(Array(text.utf8), to: relative, in: root)
-}
-
-/// Writes `bytes` to `relative` under `root`, creating folders.
-func write(_ bytes: [UInt8], to relative: String, in root: String) throws {
-    let url = URL(fileURLWithPath: root + "/" + relative)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(bytes).write(to: url)
-}
+// MARK: - Files
 
 /// The text of the file at `relative` under `root`.
 func read(_ relative: String, in root: String) throws -> String {
     String(decoding: try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)), as: UTF8.self)
-}
-
-/// Every file under `root`, hidden ones included, as relative paths, sorted.
-func allFiles(in root: String) -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-    var files: [String] = []
-    while let path = enumerator.nextObject() as? String {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
-            files.append(path)
-        }
-    }
-    return files.sorted()
 }
 
 /// One file's bytes and modification time.
@@ -138,17 +106,5 @@ extension Result where Success == BuildSummary, Failure == BuildFailure {
         case .failure(let failure):
             return failure.diagnostics.map(\.description)
         }
-    }
-}
-
-/// The repository's folder, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-
-/// A copy of the repository's `posts-sample` blog in `folder`, without the site and cache an
-/// earlier bake may have left there, so tests never write into the repository.
-func copySample(to folder: String) throws {
-    let sample = repositoryRoot + "/posts-sample"
-    for file in allFiles(in: sample) where !file.hasPrefix("site/") && !file.hasPrefix(".bake-cache/") {
-        try write(Array(try Data(contentsOf: URL(fileURLWithPath: sample + "/" + file))), to: file, in: folder)
     }
 }

@@ -1,3 +1,4 @@
+import BakeTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BakeTestSupport
 import Foundation
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
             try copySample(to: root + "/blog")
             let copy = URL(fileURLWithPath: root + "/bin/bake")
             try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: try bakeExecutable(), to: copy)
+            try FileManager.default.copyItem(at: try builtExecutable("bake"), to: copy)
             let arguments = ["blog", "--output", root + "/site", "--future"]
             let cache = root + "/blog/.bake-cache/sources"
             func cacheDate() throws -> Date? { try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date }

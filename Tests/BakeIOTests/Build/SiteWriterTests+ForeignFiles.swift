@@ -1,5 +1,6 @@
 import BakeIO
 import BakeKit
+import BakeTestSupport
 import Foundation
 import Testing
 

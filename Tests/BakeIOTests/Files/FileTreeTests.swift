@@ -1,4 +1,5 @@
 import BakeIO
+import BakeTestSupport
 import Foundation
 import Testing
 

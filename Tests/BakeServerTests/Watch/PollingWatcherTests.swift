@@ -1,5 +1,6 @@
 import BakeIO
 @testable import BakeServer
+import BakeTestSupport
 import Foundation
 import Testing
 

@@ -6,22 +6,6 @@ import Testing
 import Glibc
 #endif
 
-/// The `bake-metaweblog` executable SwiftPM built next to the tests (the test target
-/// depends on it, so it is always built with them).
-func shimExecutable() throws -> URL {
-    var folders: [URL] = []
-    let bundle = Bundle.main.bundleURL
-    folders.append(bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle)
-    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-        folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
-    }
-    for folder in folders {
-        let candidate = folder.appendingPathComponent("bake-metaweblog")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    throw TestFailure(description: "no bake-metaweblog executable next to the tests in \(folders.map(\.path)); build with `swift build --build-tests`")
-}
-
 /// The executable end to end: flags in, messages and exit codes out.
 @Suite(.timeLimit(.minutes(1)))
 struct BakeMetaWeblogCommandTests {
@@ -64,7 +48,7 @@ struct BakeMetaWeblogCommandTests {
         let blog = try TestBlog()
         defer { blog.delete() }
         let process = Process()
-        process.executableURL = try shimExecutable()
+        process.executableURL = try builtExecutable("bake-metaweblog")
         process.arguments = [blog.root, "--port", "0"]
         process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
         let output = Pipe()
@@ -98,7 +82,7 @@ struct BakeMetaWeblogCommandTests {
 
     static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try shimExecutable()
+        process.executableURL = try builtExecutable("bake-metaweblog")
         process.arguments = arguments
         if let environment { process.environment = environment }
         let stdin = Pipe()

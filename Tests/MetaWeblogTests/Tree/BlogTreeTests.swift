@@ -1,4 +1,5 @@
 import BakeKit
+import BakeTestSupport
 import Foundation
 @testable import MetaWeblog
 import Testing

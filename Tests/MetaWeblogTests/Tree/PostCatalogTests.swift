@@ -1,3 +1,4 @@
+import BakeTestSupport
 import Foundation
 @testable import MetaWeblog
 import Testing
