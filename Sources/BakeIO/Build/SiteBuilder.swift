@@ -68,21 +68,24 @@ public struct SiteBuilder: Sendable {
 
         // Load: reuse cached posts whose files are unchanged; read and parse the rest.
         let cacheKey = Self.cacheKey(settings)
-        let cache = options.clean ? BuildCache(entries: [:]) : await BuildCache.load(from: blog.cachePath, key: cacheKey)
+        let cache = options.clean ? BuildCache(entries: []) : await BuildCache.load(from: blog.cachePath, key: cacheKey)
         let parser = PostParser(settings: settings)
         let now = options.now
         let root = blog.root
         var posts: [Post] = []
         var pages: [Page] = []
         var bodies: [String: String] = [:]
-        var newCache: [String: (file: FileEntry, entry: BuildCache.Entry)] = [:]
+        var newCache: [(file: FileEntry, entry: BuildCache.Entry)] = []
         newCache.reserveCapacity(sources.count)
         var toLoad: [(FileEntry, BuildCache.Entry?)] = []
+        // Both lists are sorted by path: walk them side by side.
+        var cursor = cache.entries.startIndex
         for source in sources {
-            let cached = source.path.hasPrefix("drafts/") ? nil : cache.entries[source.path]
+            while cursor < cache.entries.endIndex, cache.entries[cursor].file.path < source.path { cursor += 1 }
+            let cached = cursor < cache.entries.endIndex && cache.entries[cursor].file.path == source.path ? cache.entries[cursor] : nil
             if let cached, cached.file.size == source.size, cached.file.modified == source.modified {
                 Self.add(cached.entry, to: &posts, &pages)
-                newCache[source.path] = cached
+                newCache.append(cached)
             } else {
                 toLoad.append((source, cached?.entry))
             }
@@ -95,7 +98,7 @@ public struct SiteBuilder: Sendable {
             case .success(let outcome):
                 Self.add(outcome.entry, to: &posts, &pages)
                 if let html = outcome.html { bodies[source.path] = html }
-                if !source.path.hasPrefix("drafts/") { newCache[source.path] = (source, outcome.entry) }
+                if !source.path.hasPrefix("drafts/") { newCache.append((source, outcome.entry)) }
             case .failure(let failure):
                 problems += failure.diagnostics
             }
@@ -157,7 +160,7 @@ public struct SiteBuilder: Sendable {
         if stale > Self.staleEntriesBeforeCacheWrite || (stale > 0 && cache.entries.isEmpty) {
             let updatedCache = BuildCache(entries: newCache)
             // The cache only saves time; failing to save it must not fail the build.
-            try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)
+            _ = try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)
         }
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
@@ -284,10 +287,11 @@ private extension SiteBuilder {
         return try! SiteSettings(metadata: PostMetadata(fields: fields.enumerated().map { .init(key: $1.0, value: $1.1, line: $0 + 1) }))
     }
 
-    /// The post, page and (optionally) draft files, as paths relative to the blog.
+    /// The post, page and (optionally) draft files, as paths relative to the blog, sorted.
     static func sourceEntries(_ blog: BlogFolder, drafts: Bool) async throws(FileSystemError) -> [FileEntry] {
         var entries: [FileEntry] = []
-        for folder in drafts ? ["posts", "pages", "drafts"] : ["posts", "pages"] {
+        // In this order the whole list is sorted, as each folder's part is.
+        for folder in drafts ? ["drafts", "pages", "posts"] : ["pages", "posts"] {
             for entry in try await FileTree.scanInParallel(blog.path(folder)) where BodyFormat(fileName: entry.path) != nil {
                 entries.append(FileEntry(path: folder + "/" + entry.path, size: entry.size, modified: entry.modified))
             }

@@ -95,7 +95,7 @@ public struct SiteWriter: Sendable {
             }
         }
         let outcomes = await parallelMap(toApply) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
-            Result { () throws(FileSystemError) in try Self.apply(item, output: output, previous: previous?.records[item.path]) }
+            Result { () throws(FileSystemError) in try Self.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
         }
         var written: [String] = []
         var failures: [Diagnostic] = []
@@ -128,7 +128,11 @@ public struct SiteWriter: Sendable {
         }
         do {
             let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
-            if manifest != previous {
+            // Kept records are the previous ones, so only the others can differ.
+            let changed = previous == nil || manifest.state != previous?.state || !removed.isEmpty
+                || records.count != previous?.records.count
+                || toApply.contains { records[$0.path] != previous?.records[$0.path] }
+            if changed {
                 try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
             }
         } catch {
@@ -140,7 +144,7 @@ public struct SiteWriter: Sendable {
 }
 
 private extension SiteWriter {
-    static func apply(_ item: Item, output: String, previous: SiteManifest.Record?) throws(FileSystemError) -> (SiteManifest.Record, Bool) {
+    static func apply(_ item: Item, output: String, outputWasEmpty: Bool, previous: SiteManifest.Record?) throws(FileSystemError) -> (SiteManifest.Record, Bool) {
         let path = output + "/" + item.path
         func record() throws(FileSystemError) -> SiteManifest.Record {
             guard let entry = FileTree.entry(at: path, relativePath: item.path) else {
@@ -152,22 +156,20 @@ private extension SiteWriter {
         case .keep(let record):
             return (record, false)
         case .bytes(let bytes):
-            if FileIO.contentEquals(path, bytes) { return (try record(), false) }
-            try FileIO.writeAtomically(bytes, to: path, durable: false)
-            return (try record(), true)
+            return try write(bytes)
         case .rendered(let render):
-            let bytes = render()
-            if FileIO.contentEquals(path, bytes) { return (try record(), false) }
-            try FileIO.writeAtomically(bytes, to: path, durable: false)
-            return (try record(), true)
+            return try write(render())
         case .copy(let source):
             if let previous, previous.fingerprint == item.fingerprint, previous.matches(FileTree.entry(at: path, relativePath: item.path)) {
                 return (previous, false)
             }
-            let bytes = try FileIO.read(source)
-            if FileIO.contentEquals(path, bytes) { return (try record(), false) }
-            try FileIO.writeAtomically(bytes, to: path, durable: false)
-            return (try record(), true)
+            return try write(try FileIO.read(source))
+        }
+        func write(_ bytes: [UInt8]) throws(FileSystemError) -> (SiteManifest.Record, Bool) {
+            // In a folder that was empty, as a first build's is, there is nothing to compare.
+            if !outputWasEmpty, FileIO.contentEquals(path, bytes) { return (try record(), false) }
+            let written = try FileIO.writeAtomically(bytes, to: path, durable: false)
+            return (SiteManifest.Record(path: item.path, size: written.size, modified: written.modified, fingerprint: item.fingerprint), true)
         }
     }
 

@@ -12,54 +12,77 @@ public struct BuildCache: Sendable {
         case page(Page)
     }
 
-    /// Entries by blog-relative path, with the size and mtime they were parsed at.
-    public let entries: [String: (file: FileEntry, entry: Entry)]
+    /// Entries sorted by blog-relative path, with the size and mtime they were parsed at.
+    /// A build walks them beside the sorted source list, so no lookup table is built.
+    public let entries: [(file: FileEntry, entry: Entry)]
 
-    static let magic = "bake-cache 3"
+    static let magic = "bake-cache 4"
     /// Entries are stored in this many segments, decoded in parallel.
     static let segmentCount = 16
 
-    public init(entries: [String: (file: FileEntry, entry: Entry)]) {
+    /// - Parameter entries: Entries in any order; they are kept sorted by path.
+    public init(entries: [(file: FileEntry, entry: Entry)]) {
+        var sorted = true
+        for index in entries.indices.dropFirst() where !(entries[index - 1].file.path < entries[index].file.path) {
+            sorted = false
+            break
+        }
+        self.entries = sorted ? entries : entries.sorted { $0.file.path < $1.file.path }
+    }
+
+    private init(sorted entries: [(file: FileEntry, entry: Entry)]) {
         self.entries = entries
+    }
+
+    /// The entry for `path`, if any, by binary search.
+    public subscript(path: String) -> (file: FileEntry, entry: Entry)? {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].file.path < path { low = middle + 1 } else { high = middle }
+        }
+        return low < entries.count && entries[low].file.path == path ? entries[low] : nil
     }
 
     /// The cache at `path` if it was written for the same settings `key`; else an empty one.
     public static func load(from path: String, key: UInt64) async -> BuildCache {
-        guard let bytes = try? FileIO.read(path) else { return BuildCache(entries: [:]) }
+        guard let bytes = try? FileIO.read(path) else { return BuildCache(entries: []) }
         var reader = ByteReader(bytes)
         guard reader.string() == magic, reader.uint64() == key, let count = reader.count() else {
-            return BuildCache(entries: [:])
+            return BuildCache(entries: [])
         }
-        var segments: [[UInt8]] = []
+        var segments: [Range<Int>] = []
         for _ in 0..<count {
-            guard let segment = reader.segment() else { return BuildCache(entries: [:]) }
+            guard let segment = reader.segment() else { return BuildCache(entries: []) }
             segments.append(segment)
         }
-        let decoded = await parallelMap(segments) { decode(segment: $0) }
-        var entries: [String: (file: FileEntry, entry: Entry)] = [:]
+        var decoded = await parallelMap(segments) { decode(bytes, segment: $0) }
+        var entries: [(file: FileEntry, entry: Entry)] = []
         entries.reserveCapacity(decoded.reduce(0) { $0 + ($1?.count ?? 0) })
-        for segment in decoded {
-            guard let segment else { return BuildCache(entries: [:]) }
-            for (file, entry) in segment { entries[file.path] = (file, entry) }
+        for index in decoded.indices {
+            // Taken, not copied: no entry is retained twice.
+            guard let segment = decoded[index].take() else { return BuildCache(entries: []) }
+            entries += segment
         }
-        return BuildCache(entries: entries)
+        // Written in path order. Were it damaged out of order, the build would only miss
+        // entries and parse those files again.
+        return BuildCache(sorted: entries)
     }
 
     /// The cache's bytes, entries sorted by path.
     public func encoded(key: UInt64) -> [UInt8] {
-        let paths = entries.keys.sorted()
         var writer = ByteWriter()
         writer.write(Self.magic)
         writer.write(key)
-        let perSegment = max(1, (paths.count + Self.segmentCount - 1) / Self.segmentCount)
-        let segments = stride(from: 0, to: paths.count, by: perSegment).map { paths[$0..<min($0 + perSegment, paths.count)] }
+        let perSegment = max(1, (entries.count + Self.segmentCount - 1) / Self.segmentCount)
+        let segments = stride(from: 0, to: entries.count, by: perSegment).map { entries[$0..<min($0 + perSegment, entries.count)] }
         writer.write(segments.count)
         for segment in segments {
             var part = ByteWriter()
             part.write(segment.count)
-            for path in segment {
-                guard let (file, entry) = entries[path] else { continue }
-                part.write(path)
+            for (file, entry) in segment {
+                part.write(file.path)
                 part.write(file.size)
                 part.write(file.modified)
                 switch entry {
@@ -76,8 +99,8 @@ public struct BuildCache: Sendable {
         return writer.bytes
     }
 
-    private static func decode(segment: [UInt8]) -> [(FileEntry, Entry)]? {
-        var reader = ByteReader(segment)
+    private static func decode(_ bytes: [UInt8], segment: Range<Int>) -> [(FileEntry, Entry)]? {
+        var reader = ByteReader(bytes, range: segment)
         guard let count = reader.count() else { return nil }
         var entries: [(FileEntry, Entry)] = []
         entries.reserveCapacity(count)
@@ -86,10 +109,10 @@ public struct BuildCache: Sendable {
                   let isPost = reader.bool() else { return nil }
             let entry: Entry
             if isPost {
-                guard let post = Post(reading: &reader) else { return nil }
+                guard let post = Post(reading: &reader, sourcePath: path) else { return nil }
                 entry = .post(post)
             } else {
-                guard let page = Page(reading: &reader) else { return nil }
+                guard let page = Page(reading: &reader, sourcePath: path) else { return nil }
                 entry = .page(page)
             }
             entries.append((FileEntry(path: path, size: size, modified: modified), entry))

@@ -29,14 +29,23 @@ struct ByteWriter {
 /// Reads what `ByteWriter` wrote; every read fails softly, so a damaged cache is just ignored.
 struct ByteReader {
     private let bytes: [UInt8]
-    private var offset = 0
+    private var offset: Int
+    /// Where this reader's part of `bytes` ends.
+    private let end: Int
 
     init(_ bytes: [UInt8]) {
+        self.init(bytes, range: 0..<bytes.count)
+    }
+
+    /// A reader of part of `bytes`, which it shares rather than copies.
+    init(_ bytes: [UInt8], range: Range<Int>) {
         self.bytes = bytes
+        self.offset = range.lowerBound
+        self.end = range.upperBound
     }
 
     mutating func int64() -> Int64? {
-        guard bytes.count - offset >= 8 else { return nil }
+        guard end - offset >= 8 else { return nil }
         var value: Int64 = 0
         withUnsafeMutableBytes(of: &value) { target in
             bytes.withUnsafeBytes { source in
@@ -51,7 +60,7 @@ struct ByteReader {
     mutating func int() -> Int? { int64().map { Int($0) } }
 
     mutating func bool() -> Bool? {
-        guard offset < bytes.count else { return nil }
+        guard offset < end else { return nil }
         defer { offset += 1 }
         return bytes[offset] != 0
     }
@@ -60,14 +69,15 @@ struct ByteReader {
     /// since every item takes at least one. A damaged file can't make a reader overflow or
     /// reserve absurd amounts of memory.
     mutating func count() -> Int? {
-        guard let count = int64(), count >= 0, count <= Int64(bytes.count - offset) else { return nil }
+        guard let count = int64(), count >= 0, count <= Int64(end - offset) else { return nil }
         return Int(count)
     }
 
-    mutating func segment() -> [UInt8]? {
+    /// The range of a length-prefixed segment, skipped over; read it with `init(_:range:)`.
+    mutating func segment() -> Range<Int>? {
         guard let count = count() else { return nil }
         defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
+        return offset..<(offset + count)
     }
 
     mutating func string() -> String? {

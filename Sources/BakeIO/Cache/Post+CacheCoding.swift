@@ -1,8 +1,9 @@
 import BakeKit
 
 extension Post {
-    convenience init?(reading reader: inout ByteReader) {
-        guard let sourcePath = reader.string(), let year = reader.int(), let month = reader.int(), let day = reader.int(),
+    /// - Parameter sourcePath: The entry's path, which the cache stores once.
+    convenience init?(reading reader: inout ByteReader, sourcePath: String) {
+        guard let year = reader.int(), let month = reader.int(), let day = reader.int(),
               let slug = reader.string(), let format = reader.string().flatMap(BodyFormat.init(rawValue:)),
               let status = reader.string().flatMap(Status.init(rawValue:)), let title = reader.string(),
               let pubDate = reader.int64(), let hasModDate = reader.bool(), let modDate = reader.int64(),
@@ -23,7 +24,6 @@ extension Post {
     }
 
     func write(to writer: inout ByteWriter) {
-        writer.write(sourcePath)
         writer.write(permalink.year)
         writer.write(permalink.month)
         writer.write(permalink.day)
@@ -44,8 +44,8 @@ extension Post {
 }
 
 extension Page {
-    init?(reading reader: inout ByteReader) {
-        guard let sourcePath = reader.string(), let name = reader.string(),
+    init?(reading reader: inout ByteReader, sourcePath: String) {
+        guard let name = reader.string(),
               let format = reader.string().flatMap(BodyFormat.init(rawValue:)), let title = reader.string(),
               let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64()
         else { return nil }
@@ -53,7 +53,6 @@ extension Page {
     }
 
     func write(to writer: inout ByteWriter) {
-        writer.write(sourcePath)
         writer.write(name)
         writer.write(format.rawValue)
         writer.write(title)

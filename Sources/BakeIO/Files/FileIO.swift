@@ -13,22 +13,30 @@ public enum FileIO {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, operation: .read, errno: errno) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var total = 0
+        // Filled by `read` straight away, not zeroed first. One byte more than the size, so
+        // the end shows in the same loop; a file that grew meanwhile is read to its new end.
+        var capacity = max(Int(info.st_size), 0) + 1
+        var bytes: [UInt8] = []
         while true {
-            if total == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 4096)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + total, buffer.count - total)
+            var failure: Int32?
+            let start = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: start)
+                while initialized < buffer.count {
+                    let count = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: path, operation: .read, errno: errno)
-            }
-            if count == 0 { break }
-            total += count
+            if let failure { throw FileSystemError(path: path, operation: .read, errno: failure) }
+            if bytes.count < capacity { return bytes }
+            capacity *= 2
         }
-        bytes.removeSubrange(total...)
-        return bytes
     }
 
     /// Whether the file at `path` holds exactly `bytes`.
@@ -43,12 +51,21 @@ public enum FileIO {
     /// a temp file in the same folder, fsync, rename over, then fsync of the folder.
     /// - Parameter durable: fsync the data and the folder. Site output can skip this; the
     ///   post tree never does.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(FileSystemError) {
+    /// - Returns: The size and mtime of the file written, as a later `stat` would see them.
+    @discardableResult
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(FileSystemError) -> (size: Int64, modified: Int64) {
         let folder = parent(of: path)
-        try createFolders(folder)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         var template = Array("\(folder)/.\(name).bake-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let pattern = template
+        var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // The folder is usually there; make it only when it is not (or when a file is in the
+        // way, which `createFolders` names).
+        if fd < 0, errno == ENOENT || errno == ENOTDIR {
+            try createFolders(folder)
+            template = pattern
+            fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        }
         guard fd >= 0 else { throw FileSystemError(path: path, operation: .write, errno: errno) }
         let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: FileSystemError?
@@ -66,6 +83,8 @@ public enum FileIO {
         }
         if failure == nil, fchmod(fd, mode) != 0 { failure = FileSystemError(path: path, operation: .write, errno: errno) }
         if failure == nil, durable, fsync(fd) != 0 { failure = FileSystemError(path: path, operation: .sync, errno: errno) }
+        var info = stat()
+        if failure == nil, fstat(fd, &info) != 0 { failure = FileSystemError(path: path, operation: .stat, errno: errno) }
         close(fd)
         if failure == nil, rename(tempPath, path) != 0 { failure = FileSystemError(path: path, operation: .rename, errno: errno) }
         if let failure {
@@ -73,6 +92,8 @@ public enum FileIO {
             throw failure
         }
         if durable { syncFolder(folder) }
+        // A rename keeps the file's mtime.
+        return (Int64(info.st_size), FileTree.modified(info))
     }
 
     /// Creates `path` and its missing parents.

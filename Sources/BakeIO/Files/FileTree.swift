@@ -131,6 +131,10 @@ private extension FileTree {
         }
     }
 
+}
+
+extension FileTree {
+    /// The mtime in `info`, in nanoseconds.
     static func modified(_ info: stat) -> Int64 {
         #if canImport(Darwin)
         return Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)

@@ -11,10 +11,15 @@ public enum PlainText {
     /// `text` cut to at most `maxCharacters` characters at a word boundary, with an ellipsis
     /// when anything was cut. Counts grapheme clusters, so emoji and combining marks stay whole.
     public static func truncate(_ text: String, maxCharacters: Int) -> String {
-        guard text.utf8.count > maxCharacters, text.count > maxCharacters else { return text }
-        let head = text.prefix(maxCharacters)
+        // Counting stops at `maxCharacters`: an excerpt is longer than most cuts.
+        guard text.utf8.count > maxCharacters,
+              let end = text.index(text.startIndex, offsetBy: maxCharacters, limitedBy: text.endIndex), end < text.endIndex
+        else { return text }
+        let head = text[..<end]
         var cut = head.endIndex
-        if let space = head.lastIndex(where: { $0.isWhitespace }), head.distance(from: head.startIndex, to: space) >= maxCharacters / 3 {
+        // The head is `maxCharacters` long, so the space's offset is that less what follows it.
+        if let space = head.lastIndex(where: { $0.isWhitespace }),
+           maxCharacters - head.distance(from: space, to: head.endIndex) >= maxCharacters / 3 {
             cut = space
         }
         var result = String(head[..<cut])
@@ -41,14 +46,8 @@ private extension PlainText {
                 let tag = lowercasedPrefix(bytes, from: index + 1, to: close, length: 32)
                 if let end = skipUntil {
                     if tag.starts(with: end) { skipUntil = nil }
-                } else if tag.starts(with: Array("script".utf8)) {
-                    skipUntil = Array("/script".utf8)
-                } else if tag.starts(with: Array("style".utf8)) {
-                    skipUntil = Array("/style".utf8)
-                } else if tag.starts(with: Array("section class=\"footnotes".utf8)) {
-                    skipUntil = Array("/section".utf8)
-                } else if tag.starts(with: Array("sup class=\"footnote-ref".utf8)) {
-                    skipUntil = Array("/sup".utf8)
+                } else if let skipped = skippedElements.first(where: { tag.starts(with: $0.start) }) {
+                    skipUntil = skipped.end
                 }
                 if !pendingSpace, isBlockBoundary(tag) { pendingSpace = true }
                 index = close + 1
@@ -115,6 +114,11 @@ private extension PlainText {
         }
         return tag
     }
+
+    /// Elements whose text is not part of an excerpt: how each starts, and its end tag.
+    static let skippedElements: [(start: [UInt8], end: [UInt8])] = [
+        ("script", "/script"), ("style", "/style"), ("section class=\"footnotes", "/section"), ("sup class=\"footnote-ref", "/sup"),
+    ].map { (Array($0.utf8), Array($1.utf8)) }
 
     static let blockTags: Set<[UInt8]> = Set(["p", "/p", "br", "br/", "li", "/li", "div", "/div", "h1", "h2", "h3", "h4", "h5", "h6",
                                               "/h1", "/h2", "/h3", "/h4", "/h5", "/h6", "blockquote", "/blockquote", "tr", "td", "th",

@@ -18,7 +18,7 @@ public struct DateParser: Sendable {
     public func parse(_ text: String) -> Timestamp? {
         var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
         let fields: DateFields?
-        if let first = scanner.peek, first.isLetter {
+        if let first = scanner.peek, DateScanner.isLetter(first) {
             fields = scanner.scanUnixStyle()
         } else {
             fields = scanner.scanNumericStyle()
@@ -52,23 +52,37 @@ private extension DateParser {
     }
 }
 
+/// Scans the UTF-8 bytes of a date. Every form is ASCII; a non-ASCII byte counts as part of
+/// a word, so a word in another script is read whole and then fails to match, as it should.
 private struct DateScanner {
-    let characters: [Character]
+    let bytes: [UInt8]
     var index = 0
 
+    /// `text` without leading and trailing spaces and tabs (and other Unicode spaces).
     init(_ text: String) {
-        characters = Array(text)
+        var bytes = Array(text.utf8)
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+        let start = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+        bytes.removeSubrange(..<start)
+        if let first = bytes.first, let last = bytes.last, first >= 0x80 || last >= 0x80 {
+            bytes = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        }
+        self.bytes = bytes
     }
 
-    var isAtEnd: Bool { index == characters.count }
-    var peek: Character? { index < characters.count ? characters[index] : nil }
+    var isAtEnd: Bool { index == bytes.count }
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    static func isLetter(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
 
     mutating func skipSpaces() {
-        while let c = peek, c == " " { index += 1 }
+        while peek == UInt8(ascii: " ") { index += 1 }
     }
 
-    mutating func expect(_ c: Character) -> Bool {
-        guard peek == c else { return false }
+    mutating func expect(_ c: Unicode.Scalar) -> Bool {
+        guard peek == UInt8(ascii: c) else { return false }
         index += 1
         return true
     }
@@ -76,8 +90,8 @@ private struct DateScanner {
     mutating func number(digits: ClosedRange<Int>) -> Int? {
         var value = 0
         var count = 0
-        while let c = peek, let digit = c.wholeNumberValue, c.isASCII, count < digits.upperBound {
-            value = value * 10 + digit
+        while let c = peek, c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9"), count < digits.upperBound {
+            value = value * 10 + Int(c - UInt8(ascii: "0"))
             count += 1
             index += 1
         }
@@ -85,12 +99,9 @@ private struct DateScanner {
     }
 
     mutating func word() -> String {
-        var text = ""
-        while let c = peek, c.isLetter {
-            text.append(c)
-            index += 1
-        }
-        return text
+        let start = index
+        while let c = peek, Self.isLetter(c) { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
     /// `2014-03-31 20:16:46 -0700`, `2014-03-31T20:16:46-07:00`, `2014-03-31 20:16`, `2014-03-31`.
@@ -127,7 +138,7 @@ private struct DateScanner {
         skipSpaces()
         guard scanClock(into: &f) else { return nil }
         skipSpaces()
-        if let c = peek, c == "+" || c == "-" || c == "Z" || c.isLetter {
+        if let c = peek, c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || Self.isLetter(c) {
             guard let offset = scanOffset() else { return nil }
             f.offset = offset
             skipSpaces()
@@ -153,7 +164,7 @@ private struct DateScanner {
     /// `Z`, `UTC`, `GMT`, `+07`, `-0700`, `-07:00`.
     mutating func scanOffset() -> Int? {
         if expect("Z") { return 0 }
-        if let c = peek, c.isLetter {
+        if let c = peek, Self.isLetter(c) {
             let name = word()
             return name == "UTC" || name == "GMT" ? 0 : nil
         }

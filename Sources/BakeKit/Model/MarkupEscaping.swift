@@ -15,7 +15,9 @@ enum MarkupEscaping {
 
 private extension MarkupEscaping {
     static func escape(_ text: String, apostrophe: StaticString, forXML: Bool) -> String {
-        guard text.utf8.contains(where: { needsWork($0, forXML: forXML) }) else { return text }
+        var text = text
+        // Most template values have nothing to escape; this scan is all they cost.
+        guard text.withUTF8({ $0.contains { needsWork($0, forXML: forXML) } }) else { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 32)

@@ -20,7 +20,12 @@ public struct SitePlan: Sendable {
     /// Plans the site. Posts are sorted newest first; two sources that would write the same
     /// file are an error naming both.
     public init(posts: [Post], pages: [Page], settings: SiteSettings) throws(BuildFailure) {
-        let posts = posts.sorted(by: SitePlan.newestFirst)
+        // Sorted by date as plain numbers, without touching the posts; only equal dates
+        // (rare) compare permalinks.
+        let order = posts.indices.map { (date: posts[$0].pubDate, index: $0) }.sorted { a, b in
+            a.date != b.date ? a.date > b.date : posts[a.index].permalink > posts[b.index].permalink
+        }
+        let posts = order.map { posts[$0.index] }
         let pages = pages.sorted { $0.path < $1.path }
         var months: [MonthArchive] = []
         for (index, post) in posts.enumerated() {

@@ -73,10 +73,12 @@ public struct SiteRenderer: Sendable {
         }
         switch output {
         case .post(let index):
-            add(plan.posts[index])
-            for neighbour in [index - 1, index + 1] where plan.posts.indices.contains(neighbour) {
-                hasher.combine(plan.path(of: .post(neighbour)))
-                hasher.combine(plan.posts[neighbour].displayTitle)
+            let posts = plan.posts
+            add(posts[index])
+            // Neighbours, for the pager: one newer, one older.
+            for neighbour in index - 1...index + 1 where neighbour != index && posts.indices.contains(neighbour) {
+                hasher.combine(posts[neighbour].permalink.path)
+                hasher.combine(posts[neighbour].displayTitle)
             }
         case .page(let index):
             hasher.combine(Int64(bitPattern: plan.pages[index].contentHash))
@@ -87,7 +89,7 @@ public struct SiteRenderer: Sendable {
         case .month(let index):
             let month = plan.months[index]
             month.postIndices.forEach { add(plan.posts[$0]) }
-            for neighbour in [index - 1, index + 1] where plan.months.indices.contains(neighbour) {
+            for neighbour in index - 1...index + 1 where neighbour != index && plan.months.indices.contains(neighbour) {
                 hasher.combine(plan.months[neighbour].key.folder)
             }
         case .archive:

@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct BuildCacheTests {
     /// One post of every shape the cache stores, and a page.
-    func entries() throws -> [String: (file: FileEntry, entry: BuildCache.Entry)] {
+    func entries() throws -> [(file: FileEntry, entry: BuildCache.Entry)] {
         let settings = try SiteSettings(metadata: MetadataParser().parse(text: goodBlog["site.settings"]!).metadata)
         let parser = PostParser(settings: settings)
         let full = try parser.parsePost(
@@ -16,10 +16,11 @@ import Testing
         ).post
         let untitled = try parser.parsePost(path: "posts/2014/03/31/untitled.html", bytes: Array("@pubDate 2014-03-31 10:00:00\n\n<p>No title.</p>\n".utf8), status: .published, now: testNow).post
         let page = try parser.parsePage(path: "pages/about.markdown", bytes: Array("@title About\n\nMe.\n".utf8)).page
+        // Not in path order: the cache sorts them.
         return [
-            full.sourcePath: (FileEntry(path: full.sourcePath, size: 120, modified: 1_700_000_000_123_456_789), .post(full)),
-            untitled.sourcePath: (FileEntry(path: untitled.sourcePath, size: 50, modified: -5), .post(untitled)),
-            page.sourcePath: (FileEntry(path: page.sourcePath, size: 20, modified: 0), .page(page)),
+            (FileEntry(path: untitled.sourcePath, size: 50, modified: -5), .post(untitled)),
+            (FileEntry(path: full.sourcePath, size: 120, modified: 1_700_000_000_123_456_789), .post(full)),
+            (FileEntry(path: page.sourcePath, size: 20, modified: 0), .page(page)),
         ]
     }
 
@@ -28,11 +29,13 @@ import Testing
             let original = BuildCache(entries: try entries())
             try write(original.encoded(key: 42), to: "cache", in: root)
             let loaded = await BuildCache.load(from: root + "/cache", key: 42)
-            #expect(loaded.entries.keys.sorted() == original.entries.keys.sorted())
-            for (path, value) in original.entries {
-                #expect(loaded.entries[path]?.file == value.file, "\(path)")
-                #expect(loaded.entries[path]?.entry == value.entry, "\(path)")
+            #expect(original.entries.map(\.file.path) == ["pages/about.markdown", "posts/2014/03/31/full.markdown", "posts/2014/03/31/untitled.html"])
+            #expect(loaded.entries.map(\.file.path) == original.entries.map(\.file.path))
+            for (file, entry) in original.entries {
+                #expect(loaded[file.path]?.file == file, "\(file.path)")
+                #expect(loaded[file.path]?.entry == entry, "\(file.path)")
             }
+            #expect(loaded["posts/2014/03/31/missing.markdown"] == nil)
             #expect(original.encoded(key: 42) == loaded.encoded(key: 42))
         }
     }
@@ -53,7 +56,7 @@ import Testing
     /// Lengths and counts near `Int.max` must not overflow or reserve memory: just no cache.
     @Test func absurdLengthsGiveAnEmptyCache() async throws {
         try await withTemporaryFolder { root in
-            let magic = Array("bake-cache 3".utf8)
+            let magic = Array("bake-cache 4".utf8)
             func int(_ value: Int64) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
             let prefix = int(Int64(magic.count)) + magic + int(42)
             for damaged in [
@@ -73,7 +76,7 @@ import Testing
         try await withTemporaryFolder { root in
             try makeBlog(goodBlog, in: root + "/blog")
             _ = try await bake(root + "/blog", into: root + "/one").summary()
-            try write("bake-cache 3 but then garbage", to: ".bake-cache/sources", in: root + "/blog")
+            try write("bake-cache 4 but then garbage", to: ".bake-cache/sources", in: root + "/blog")
             _ = try await bake(root + "/blog", into: root + "/two").summary()
             let one = try snapshot(root + "/one").mapValues(\.bytes)
             let two = try snapshot(root + "/two").mapValues(\.bytes)

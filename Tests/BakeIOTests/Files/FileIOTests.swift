@@ -14,6 +14,13 @@ import Testing
         }
     }
 
+    /// A file whose size `stat` can't tell, as in /proc, is read to its end all the same.
+    @Test func readsFilesLongerThanTheirStatedSize() throws {
+        let status = try FileIO.read("/proc/self/status")
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        #expect(status.count > 100)
+    }
+
     @Test func readingAMissingFileSaysWhy() throws {
         let error = #expect(throws: FileSystemError.self) { try FileIO.read("/nonexistent/file.txt") }
         #expect(error?.operation == .read)
@@ -35,8 +42,10 @@ import Testing
     @Test func atomicWriteReplacesTheContent() async throws {
         try await withTemporaryFolder { root in
             try write("an old, longer text", to: "page.html", in: root)
-            try FileIO.writeAtomically(Array("new".utf8), to: root + "/page.html", durable: false)
+            let written = try FileIO.writeAtomically(Array("new".utf8), to: root + "/page.html", durable: false)
             #expect(try read("page.html", in: root) == "new")
+            // What it reports is what a later look at the file sees.
+            #expect(FileTree.entry(at: root + "/page.html", relativePath: "page.html") == FileEntry(path: "page.html", size: written.size, modified: written.modified))
             try FileIO.writeAtomically([], to: root + "/page.html")
             #expect(try read("page.html", in: root) == "")
             #expect(allFiles(in: root) == ["page.html"])

@@ -17,6 +17,10 @@ import Testing
         "2014-04-01 03:16:46 UTC",
         "Mon Mar 31 20:16:46 -0700 2014",
         "  2014-03-31 20:16:46 -0700  ",
+        "\t2014-03-31 20:16:46 -0700\t",
+        "\u{00A0}2014-03-31 20:16:46 -0700\u{2003}",
+        "mon mar 31 20:16:46 -0700 2014",
+        "Monday March 31 20:16:46 -0700 2014",
     ])
     func formsWithAnOffset(_ text: String) {
         // In a zone far from the offset, to show the zone is not used.
@@ -72,6 +76,7 @@ import Testing
         "2014-03-31 20:16:46 -0700 and more", "2014-03-31 20:16:46 +2500", "2014-03-31 20:16:46 PST",
         "14-03-31 20:16:46", "Fri Foo 30 09:29:34 -0800 2009", "Fri Jan 30 09:29:34 -0800",
         "2014-03-31T", "2014-03-31 20:16:4",
+        "Fri Mär 30 09:29:34 -0800 2009", "２０１４-03-31 20:16:46 -0700", "2014-03-31 20:16:46 -0700 🍞",
     ])
     func unreadable(_ text: String) {
         #expect(losAngeles.parse(text) == nil)
