@@ -36,7 +36,7 @@ extension BakeBench {
         }
     }
 
-    struct Run: ParsableCommand {
+    struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Generate a blog (once) and time bake on it.")
 
         @Option(help: "How many posts.") var posts = 10_000
@@ -50,7 +50,7 @@ extension BakeBench {
             guard runs >= 1 else { throw ValidationError("--runs \(runs): expected at least 1") }
         }
 
-        func run() throws {
+        func run() async throws {
             let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
             let command = bake.map { [$0, "build"] } ?? [me, "once"]
             guard FileIO.exists(command[0]) else { throw ValidationError("no bake binary at \(command[0])") }
@@ -101,6 +101,36 @@ extension BakeBench {
             }
             rows.append(Row(name: "one post added", samples: adds))
 
+            // As `bake preview` and the shim rebuild: in one process that keeps what the last
+            // build parsed. Timed in this process, so there is no start-up in the figure.
+            let memory = BuildMemory()
+            func build() async throws -> BuildSummary {
+                do {
+                    return try await SiteBuilder(options: BuildOptions(blog: BlogFolder(root: blog), output: output, now: Timestamp(Date())), memory: memory).build()
+                } catch {
+                    throw ValidationError("the bake failed:\n\(error)")
+                }
+            }
+            _ = try await build()
+            var previewEdits: [Measurement] = []
+            for run in 0..<runs {
+                let (path, bytes) = run % 2 == 0 ? (newest, original) : (oldest, oldOriginal)
+                try FileIO.writeAtomically(bytes + Array("\nEdited in process, run \(run).\n".utf8), to: blog + "/posts/" + path, durable: false)
+                let cpuBefore = BakeRunner.ownCPUSeconds()
+                let start = ContinuousClock.now
+                let summary = try await build()
+                let wall = ContinuousClock.now - start
+                previewEdits.append(Measurement(
+                    wall: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
+                    cpu: BakeRunner.ownCPUSeconds() - cpuBefore, peakRSSMegabytes: BakeRunner.ownPeakRSSMegabytes(),
+                    written: summary.written.count
+                ))
+            }
+            try FileIO.writeAtomically(original, to: blog + "/posts/" + newest, durable: false)
+            try FileIO.writeAtomically(oldOriginal, to: blog + "/posts/" + oldest, durable: false)
+            _ = try await build()
+            rows.append(Row(name: "one edit, in preview", samples: previewEdits))
+
             print("")
             print("bake on \(posts) generated posts (seed \(seed)), \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, output on \(work)")
             print(Row.header)
@@ -121,7 +151,10 @@ extension BakeBench {
         func run() async throws {
             let options = BuildOptions(blog: BlogFolder(root: blog), output: output, clean: clean, now: Timestamp(Date()))
             do {
-                let summary = try await SiteBuilder(options: options).build()
+                // As `bake build` does: the parsed posts are kept to the end, not freed.
+                let memory = BuildMemory()
+                let summary = try await SiteBuilder(options: options, memory: memory).build()
+                _ = Unmanaged.passRetained(memory)
                 print("Baked \(summary.posts) posts and \(summary.pages) pages: \(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed")
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))

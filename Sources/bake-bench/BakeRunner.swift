@@ -19,6 +19,21 @@ struct BakeRunner {
     let blog: String
     let output: String
 
+    /// User and system CPU time this process has used so far.
+    static func ownCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// This process's peak resident memory so far.
+    static func ownPeakRSSMegabytes() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
     func removeOutputAndCache() throws {
         for folder in [output, blog + "/.bake-cache"] where FileIO.exists(folder) {
             try FileManager.default.removeItem(atPath: folder)

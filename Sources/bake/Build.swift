@@ -27,7 +27,11 @@ extension Bake {
             let terminal = Terminal()
             let start = ContinuousClock.now
             do {
-                let summary = try await SiteBuilder(options: options, progress: terminal.progress).build()
+                let memory = BuildMemory()
+                let summary = try await SiteBuilder(options: options, progress: terminal.progress, memory: memory).build()
+                // The process ends right after this; freeing every parsed post first would
+                // only delay that.
+                _ = Unmanaged.passRetained(memory)
                 terminal.clearProgress()
                 if verbose {
                     for path in summary.written { terminal.say("  wrote \(path)") }

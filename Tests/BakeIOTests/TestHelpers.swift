@@ -75,12 +75,12 @@ func makeBlog(_ files: [String: String], in root: String) throws {
 /// Bakes the blog at `blog` into `output`.
 func bake(
     _ blog: String, into output: String, drafts: Bool = false, future: Bool = false,
-    theme: String? = nil, clean: Bool = false, now: Timestamp = testNow
+    theme: String? = nil, clean: Bool = false, now: Timestamp = testNow, memory: BuildMemory? = nil
 ) async -> Result<BuildSummary, BuildFailure> {
     let options = BuildOptions(blog: BlogFolder(root: blog), output: output, themeFolder: theme,
                                includeDrafts: drafts, includeFuture: future, clean: clean, now: now)
     do {
-        return .success(try await SiteBuilder(options: options).build())
+        return .success(try await SiteBuilder(options: options, memory: memory).build())
     } catch {
         return .failure(error)
     }

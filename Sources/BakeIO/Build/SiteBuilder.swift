@@ -15,10 +15,13 @@ import Foundation
 public struct SiteBuilder: Sendable {
     public let options: BuildOptions
     private let progress: (@Sendable (BuildStage) -> Void)?
+    private let memory: BuildMemory?
 
-    public init(options: BuildOptions, progress: (@Sendable (BuildStage) -> Void)? = nil) {
+    /// - Parameter memory: What earlier builds in this process parsed; the build updates it.
+    public init(options: BuildOptions, progress: (@Sendable (BuildStage) -> Void)? = nil, memory: BuildMemory? = nil) {
         self.options = options
         self.progress = progress
+        self.memory = memory
     }
 
     public func build() async throws(BuildFailure) -> BuildSummary {
@@ -68,16 +71,27 @@ public struct SiteBuilder: Sendable {
 
         // Load: reuse cached posts whose files are unchanged; read and parse the rest.
         let cacheKey = Self.cacheKey(settings)
-        let cache = options.clean ? BuildCache(entries: []) : await BuildCache.load(from: blog.cachePath, key: cacheKey)
+        let cache: BuildCache
+        var unsaved = 0
+        if options.clean {
+            cache = BuildCache(entries: [])
+        } else if let recalled = memory?.recall(key: cacheKey) {
+            cache = recalled.cache
+            unsaved = recalled.unsaved
+        } else {
+            cache = await BuildCache.load(from: blog.cachePath, key: cacheKey)
+        }
         let parser = PostParser(settings: settings)
         let now = options.now
         let root = blog.root
         var posts: [Post] = []
         var pages: [Page] = []
         var bodies: [String: String] = [:]
-        var newCache: [(file: FileEntry, entry: BuildCache.Entry)] = []
+        // In source order, so sorted by path; a slot for each file to load, filled once it is.
+        var newCache: [(file: FileEntry, entry: BuildCache.Entry)?] = []
         newCache.reserveCapacity(sources.count)
         var toLoad: [(FileEntry, BuildCache.Entry?)] = []
+        var slots: [Int] = []
         // Both lists are sorted by path: walk them side by side.
         var cursor = cache.entries.startIndex
         for source in sources {
@@ -87,18 +101,20 @@ public struct SiteBuilder: Sendable {
                 Self.add(cached.entry, to: &posts, &pages)
                 newCache.append(cached)
             } else {
+                slots.append(newCache.count)
+                newCache.append(nil)
                 toLoad.append((source, cached?.entry))
             }
         }
         let loaded = await parallelMap(toLoad) { source, cached in
             Self.load(source, root: root, parser: parser, now: now, cached: cached)
         }
-        for ((source, _), result) in zip(toLoad, loaded) {
+        for (((source, _), result), slot) in zip(zip(toLoad, loaded), slots) {
             switch result {
             case .success(let outcome):
                 Self.add(outcome.entry, to: &posts, &pages)
                 if let html = outcome.html { bodies[source.path] = html }
-                if !source.path.hasPrefix("drafts/") { newCache.append((source, outcome.entry)) }
+                if !source.path.hasPrefix("drafts/") { newCache[slot] = (source, outcome.entry) }
             case .failure(let failure):
                 problems += failure.diagnostics
             }
@@ -156,12 +172,15 @@ public struct SiteBuilder: Sendable {
         let result = try await writer.write(items, previous: previous, state: state)
         // Rewriting the whole cache for one edited post would cost more than the edit itself;
         // a few stale entries only cost a hash or a parse each, so let them gather a while.
-        let stale = toLoad.count + abs(newCache.count - cache.entries.count)
+        let updatedCache = BuildCache(entries: newCache.compactMap { $0 })
+        var stale = unsaved + toLoad.count + abs(updatedCache.entries.count - cache.entries.count)
         if stale > Self.staleEntriesBeforeCacheWrite || (stale > 0 && cache.entries.isEmpty) {
-            let updatedCache = BuildCache(entries: newCache)
             // The cache only saves time; failing to save it must not fail the build.
-            _ = try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)
+            if (try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)) != nil {
+                stale = 0
+            }
         }
+        memory?.remember(BuildMemory.Sources(key: cacheKey, cache: updatedCache, unsaved: stale))
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,

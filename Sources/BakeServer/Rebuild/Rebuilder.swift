@@ -18,6 +18,8 @@ final class Rebuilder: Service {
     private let broadcaster: ReloadBroadcaster
     private let lines: @Sendable (Diagnostic) -> String
     private let report: @Sendable (PreviewEvent) -> Void
+    /// What the last build parsed, so the next one starts from it.
+    private let memory = BuildMemory()
 
     /// - Parameters:
     ///   - changes: The watcher's stream, started before the first build so that nothing saved during it is missed.
@@ -45,9 +47,10 @@ final class Rebuilder: Service {
             now: Timestamp(Date())
         )
         let blog = options.blog
+        let memory = self.memory
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
             do throws(BuildFailure) {
-                let summary = try await SiteBuilder(options: buildOptions).build()
+                let summary = try await SiteBuilder(options: buildOptions, memory: memory).build()
                 return (.success(summary), basePath: blog.basePath)
             } catch {
                 return (.failure(error), basePath: nil)

@@ -52,8 +52,10 @@ public final class MetaWeblogServer: Sendable {
         }
         let tree = BlogTree(blog: options.blog, dates: PostDate(timeZone: configuration.site.timeZone))
         let blog = options.blog
+        // Each bake after a post starts from what the last one parsed.
+        let memory = BuildMemory()
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
-            _ = try await SiteBuilder(options: BuildOptions(blog: blog, now: Timestamp(Date()))).build()
+            _ = try await SiteBuilder(options: BuildOptions(blog: blog, now: Timestamp(Date())), memory: memory).build()
         }, report: onEvent)
         let methods = MethodTable.standard
         let context = MethodContext(

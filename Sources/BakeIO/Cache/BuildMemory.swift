@@ -1,0 +1,37 @@
+import Synchronization
+
+/// The parsed sources one build leaves for the next in the same process.
+///
+/// `bake preview` and the metaWeblog shim keep one for as long as they run, so a rebuild
+/// after an edit starts from what the last build parsed instead of reading and decoding the
+/// cache file. The file is still written as usual, for the next process. A one-off build
+/// keeps one too, so that its thousands of parsed posts are not freed one by one just
+/// before the process ends.
+///
+/// ```swift
+/// let memory = BuildMemory()
+/// try await SiteBuilder(options: options, memory: memory).build()   // reads .bake-cache
+/// try await SiteBuilder(options: options, memory: memory).build()   // starts from memory
+/// ```
+public final class BuildMemory: Sendable {
+    struct Sources: Sendable {
+        /// The cache key the entries were parsed under (`SiteBuilder.cacheKey`).
+        let key: UInt64
+        let cache: BuildCache
+        /// How many entries differ from the cache file, which is written only once enough do.
+        let unsaved: Int
+    }
+
+    private let sources = Mutex<Sources?>(nil)
+
+    public init() {}
+
+    /// What the last build parsed, if it was parsed under `key`.
+    func recall(key: UInt64) -> Sources? {
+        sources.withLock { $0?.key == key ? $0 : nil }
+    }
+
+    func remember(_ remembered: Sources) {
+        sources.withLock { $0 = remembered }
+    }
+}

@@ -1,0 +1,54 @@
+import BakeIO
+import BakeKit
+import BakeTestSupport
+import Foundation
+import Testing
+
+/// Builds that start from what the last build in the process parsed, as preview's and the
+/// shim's do, give exactly what a clean build gives.
+@Suite struct BuildMemoryTests {
+    @Test func buildsFromMemoryMatchCleanBuildsAfterEveryKindOfChange() async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try copySample(to: blog)
+            let memory = BuildMemory()
+            _ = try await bake(blog, into: root + "/site", memory: memory).summary()
+            let post = "posts/2020/04/18/dates-are-hard.markdown"
+            let changes: [(name: String, change: () throws -> Void)] = [
+                ("edit", { try write(try read(post, in: blog) + "\nEdited.\n", to: post, in: blog) }),
+                ("add", { try write("@title Added\n@pubDate 2026-10-31 09:00:00 -0700\n\nNew.\n", to: "posts/2026/10/31/added.markdown", in: blog) }),
+                ("rename", { try FileManager.default.moveItem(atPath: blog + "/" + post, toPath: blog + "/posts/2020/04/18/renamed.markdown") }),
+                ("delete", { try FileManager.default.removeItem(atPath: blog + "/posts/2026/10/31/added.markdown") }),
+            ]
+            for (name, change) in changes {
+                try change()
+                _ = try await bake(blog, into: root + "/site", memory: memory).summary()
+                _ = try await bake(blog, into: root + "/clean-\(name)", clean: true).summary()
+                try expectSameSite(root + "/site", root + "/clean-\(name)")
+            }
+        }
+    }
+
+    /// The cache file is left alone while few entries differ from it, as for one-off builds,
+    /// but the count carries over from build to build, so it catches up in time.
+    @Test func theCacheFileCatchesUpOnceEnoughEditsGather() async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try makeBlog(goodBlog, in: blog)
+            let memory = BuildMemory()
+            _ = try await bake(blog, into: root + "/site", memory: memory).summary()
+            let cachePath = blog + "/.bake-cache/sources"
+            let first = try FileIO.read(cachePath)
+            for round in 1...65 {
+                try write("@title Hello\n@pubDate 2014-03-31 20:16:46 -0700\n\nEdit number \(round).\n", to: "posts/2014/03/31/hello.markdown", in: blog)
+                _ = try await bake(blog, into: root + "/site", memory: memory).summary()
+                if round < 65 { #expect(try FileIO.read(cachePath) == first, "round \(round)") }
+            }
+            #expect(try FileIO.read(cachePath) != first)
+            // A new process starts from the file and still matches a clean build.
+            _ = try await bake(blog, into: root + "/site").summary()
+            _ = try await bake(blog, into: root + "/clean", clean: true).summary()
+            try expectSameSite(root + "/site", root + "/clean")
+        }
+    }
+}
