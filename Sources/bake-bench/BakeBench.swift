@@ -51,9 +51,10 @@ extension BakeBench {
         }
 
         func run() async throws {
-            let me = CommandLine.arguments[0].hasPrefix("/") ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0]
+            // This executable, wherever it was started from (PATH, a relative path).
+            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
             let command = bake.map { [$0, "build"] } ?? [me, "once"]
-            guard FileIO.exists(command[0]) else { throw ValidationError("no bake binary at \(command[0])") }
+            guard FileIO.exists(command[0]) else { throw BenchError.setUp("no bake binary at \(command[0])") }
             let blog = "\(work)/blog-\(posts)-\(seed)"
             let output = "\(work)/site-\(posts)-\(seed)"
             if !FileIO.exists(blog + "/site.settings") {
@@ -74,7 +75,7 @@ extension BakeBench {
             rows.append(Row(name: "no-op", samples: try (0..<runs).map { _ in try runner.measure() }))
 
             let postPaths = try FileTree.scan(blog + "/posts").map(\.path)
-            guard let newest = postPaths.max(), let oldest = postPaths.min() else { throw ValidationError("\(blog)/posts has no posts; expected a generated blog") }
+            guard let newest = postPaths.max(), let oldest = postPaths.min() else { throw BenchError.setUp("\(blog)/posts has no posts; expected a generated blog") }
             let original = try FileIO.read(blog + "/posts/" + newest)
             let oldOriginal = try FileIO.read(blog + "/posts/" + oldest)
             var edits: [Measurement] = []
@@ -108,7 +109,7 @@ extension BakeBench {
                 do {
                     return try await SiteBuilder(options: BuildOptions(blog: BlogFolder(root: blog), output: output, now: Timestamp(Date())), memory: memory).build()
                 } catch {
-                    throw ValidationError("the bake failed:\n\(error)")
+                    throw BenchError.bakeFailed("\(error)")
                 }
             }
             _ = try await build()

@@ -80,11 +80,14 @@ struct BakeRunner {
 enum BenchError: Error, CustomStringConvertible {
     case spawn(String)
     case bakeFailed(String)
+    /// The benchmark can't start: said without the usage text a `ValidationError` brings.
+    case setUp(String)
 
     var description: String {
         switch self {
         case .spawn(let what): return "cannot start \(what)"
         case .bakeFailed(let output): return "bake failed:\n\(output)"
+        case .setUp(let problem): return problem
         }
     }
 }

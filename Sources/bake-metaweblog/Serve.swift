@@ -27,9 +27,6 @@ extension BakeMetaWeblog {
         var maxDepth = MetaWeblogOptions.defaultMaxDepth
 
         func validate() throws {
-            guard allowRemote || isLoopback(host) else {
-                throw ValidationError("--host \(host) is not a loopback address; add --allow-remote to listen where other machines can reach the shim")
-            }
             guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0 to 65535") }
             guard maxBodySize > 0, maxDepth > 0 else { throw ValidationError("--max-body-size and --max-depth must be above 0") }
         }
@@ -45,9 +42,11 @@ extension BakeMetaWeblog {
                 blog: blog, host: host, port: port, allowRemote: allowRemote,
                 maxBodySize: maxBodySize, maxDepth: maxDepth
             )
+            // Suggested once the real address is known (with --port 0, or an IPv6 host).
+            let suggestsURL = (try? blog.settings())?.xmlrpcURL == nil
             let server: MetaWeblogServer
             do {
-                server = try MetaWeblogServer(options: options, onEvent: Self.show)
+                server = try MetaWeblogServer(options: options, onEvent: { Self.show($0, suggestingURL: suggestsURL) })
             } catch {
                 Self.printError("bake-metaweblog: \(error.message)")
                 throw ExitCode.failure
@@ -55,17 +54,23 @@ extension BakeMetaWeblog {
             if !options.isLoopback {
                 Self.printError("warning: listening on \(host), which other machines can reach; user names and passwords travel in the clear over plain HTTP")
             }
-            if server.configuration.site.xmlrpcURL == nil {
-                Self.printError("note: site.settings has no @xmlrpc_url, so editors cannot discover the endpoint; add `@xmlrpc_url http://\(host):\(port)/xmlrpc`")
+            do {
+                try await server.run()
+            } catch {
+                Self.printError("bake-metaweblog: cannot serve on \(host):\(port): \(error); expected a free port, or --port 0 for any")
+                throw ExitCode.failure
             }
-            try await server.run()
         }
 
         /// Prints what happens to the blog, one line each.
-        static func show(_ event: MetaWeblogEvent) {
+        /// - Parameter suggestingURL: site.settings has no `@xmlrpc_url`: say which to add.
+        static func show(_ event: MetaWeblogEvent, suggestingURL: Bool) {
             switch event {
             case .listening(let url):
                 say("Listening at \(url) (Ctrl-C stops)")
+                if suggestingURL {
+                    printError("note: site.settings has no @xmlrpc_url, so editors cannot discover the endpoint; add `@xmlrpc_url \(url)`")
+                }
             case .saved(let change):
                 say("Saved \(change)")
             case .siteNotRebuilt(let failure):

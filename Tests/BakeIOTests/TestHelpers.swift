@@ -108,3 +108,16 @@ extension Result where Success == BuildSummary, Failure == BuildFailure {
         }
     }
 }
+
+/// Every file of two sites, bake's manifest aside, has the same bytes.
+func expectSameSite(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let filesA = allFiles(in: a).filter { $0 != SiteManifest.fileName }
+    let filesB = allFiles(in: b).filter { $0 != SiteManifest.fileName }
+    #expect(!filesA.isEmpty, "\(a) has no site", sourceLocation: sourceLocation)
+    #expect(filesA == filesB, sourceLocation: sourceLocation)
+    for file in filesA where filesB.contains(file) {
+        let bytesA = try Data(contentsOf: URL(fileURLWithPath: a + "/" + file))
+        let bytesB = try Data(contentsOf: URL(fileURLWithPath: b + "/" + file))
+        #expect(bytesA == bytesB, "\(file) differs", sourceLocation: sourceLocation)
+    }
+}

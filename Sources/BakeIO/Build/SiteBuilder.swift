@@ -24,6 +24,9 @@ public struct SiteBuilder: Sendable {
         self.memory = memory
     }
 
+    /// How many cache entries may be out of date before the cache file is written again.
+    public static let staleEntriesBeforeCacheWrite = 64
+
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
         let blog = options.blog
@@ -173,7 +176,9 @@ public struct SiteBuilder: Sendable {
         // Rewriting the whole cache for one edited post would cost more than the edit itself;
         // a few stale entries only cost a hash or a parse each, so let them gather a while.
         let updatedCache = BuildCache(entries: newCache.compactMap { $0 })
-        var stale = unsaved + toLoad.count + abs(updatedCache.entries.count - cache.entries.count)
+        // Drafts are never cached, so parsing them again leaves nothing stale.
+        let reparsed = toLoad.count { !$0.0.path.hasPrefix("drafts/") }
+        var stale = unsaved + reparsed + abs(updatedCache.entries.count - cache.entries.count)
         if stale > Self.staleEntriesBeforeCacheWrite || (stale > 0 && cache.entries.isEmpty) {
             // The cache only saves time; failing to save it must not fail the build.
             if (try? FileIO.writeAtomically(updatedCache.encoded(key: cacheKey), to: blog.cachePath, durable: false)) != nil {
@@ -231,8 +236,6 @@ private extension SiteBuilder {
         manifest.records.values.allSatisfy { $0.matches(onDisk[$0.path]) }
     }
 
-    /// How many cache entries may be out of date before the cache is written again.
-    static let staleEntriesBeforeCacheWrite = 64
 
     /// Which bake made the cache and the pages: the running executable's size and mtime.
     /// Another bake may render Markdown or fill templates differently, so it trusts neither

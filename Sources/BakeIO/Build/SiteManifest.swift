@@ -117,7 +117,8 @@ public struct SiteManifest: Sendable, Hashable {
         }
         guard digits > 0, index < bytes.count else { return nil }
         index += 1
-        return negative ? UInt64(bitPattern: -Int64(bitPattern: value)) : value
+        // Two's complement by wrapping, so even -9223372036854775808 can't trap.
+        return negative ? 0 &- value : value
     }
 
     /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path.
@@ -139,7 +140,7 @@ public struct SiteManifest: Sendable, Hashable {
 
     /// Appends a number's digits and a tab; what `number` reads back.
     private static func append(_ value: UInt64, negative: Bool, radix: UInt64, to bytes: inout [UInt8]) {
-        var magnitude = negative ? UInt64(bitPattern: -Int64(bitPattern: value)) : value
+        var magnitude = negative ? 0 &- value : value
         if negative { bytes.append(UInt8(ascii: "-")) }
         let start = bytes.count
         repeat {

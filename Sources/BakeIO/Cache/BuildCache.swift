@@ -34,16 +34,6 @@ public struct BuildCache: Sendable {
         self.entries = entries
     }
 
-    /// The entry for `path`, if any, by binary search.
-    public subscript(path: String) -> (file: FileEntry, entry: Entry)? {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].file.path < path { low = middle + 1 } else { high = middle }
-        }
-        return low < entries.count && entries[low].file.path == path ? entries[low] : nil
-    }
 
     /// The cache at `path` if it was written for the same settings `key`; else an empty one.
     public static func load(from path: String, key: UInt64) async -> BuildCache {

@@ -7,7 +7,9 @@ extension Post {
               let slug = reader.string(), let format = reader.string().flatMap(BodyFormat.init(rawValue:)),
               let status = reader.string().flatMap(Status.init(rawValue:)), let title = reader.string(),
               let pubDate = reader.int64(), let hasModDate = reader.bool(), let modDate = reader.int64(),
-              let link = reader.string(), let categoryCount = reader.count()
+              let link = reader.string(), let categoryCount = reader.count(),
+              // A damaged date must not reach the month names.
+              CivilTime.isValid(year: year, month: month, day: day)
         else { return nil }
         var categories: [String] = []
         for _ in 0..<categoryCount {

@@ -16,7 +16,7 @@ public struct DateParser: Sendable {
 
     /// The instant the text names, or nil if it is in none of the known forms.
     public func parse(_ text: String) -> Timestamp? {
-        var scanner = DateScanner(text.trimmingCharacters(in: .whitespaces))
+        var scanner = DateScanner(text)
         let fields: DateFields?
         if let first = scanner.peek, DateScanner.isLetter(first) {
             fields = scanner.scanUnixStyle()

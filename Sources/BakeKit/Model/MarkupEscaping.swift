@@ -16,12 +16,19 @@ enum MarkupEscaping {
 private extension MarkupEscaping {
     static func escape(_ text: String, apostrophe: StaticString, forXML: Bool) -> String {
         var text = text
-        // Most template values have nothing to escape; this scan is all they cost.
-        guard text.withUTF8({ $0.contains { needsWork($0, forXML: forXML) } }) else { return text }
-        let bytes = Array(text.utf8)
+        return text.withUTF8 { bytes in
+            // Most template values have nothing to escape; this scan is all they cost.
+            guard let first = bytes.firstIndex(where: { needsWork($0, forXML: forXML) }) else { return nil }
+            return escape(bytes, from: first, apostrophe: apostrophe, forXML: forXML)
+        } ?? text
+    }
+
+    /// `bytes` escaped; `start` is the first byte that needs work.
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, apostrophe: StaticString, forXML: Bool) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 32)
-        var index = 0
+        output += bytes[..<start]
+        var index = start
         while index < bytes.count {
             let byte = bytes[index]
             index += 1

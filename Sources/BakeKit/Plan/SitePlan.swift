@@ -20,8 +20,8 @@ public struct SitePlan: Sendable {
     /// Plans the site. Posts are sorted newest first; two sources that would write the same
     /// file are an error naming both.
     public init(posts: [Post], pages: [Page], settings: SiteSettings) throws(BuildFailure) {
-        // Sorted by date as plain numbers, without touching the posts; only equal dates
-        // (rare) compare permalinks.
+        // Newest first, by date as plain numbers without touching the posts; only equal dates
+        // (rare) compare permalinks, so the order never depends on input order.
         let order = posts.indices.map { (date: posts[$0].pubDate, index: $0) }.sorted { a, b in
             a.date != b.date ? a.date > b.date : posts[a.index].permalink > posts[b.index].permalink
         }
@@ -89,11 +89,6 @@ public struct SitePlan: Sendable {
 
     /// The posts of the feeds.
     public var feedPosts: ArraySlice<Post> { posts.prefix(settings.feedPostCount) }
-
-    /// Newest first; ties broken by permalink so the order never depends on input order.
-    public static func newestFirst(_ a: Post, _ b: Post) -> Bool {
-        a.pubDate != b.pubDate ? a.pubDate > b.pubDate : a.permalink > b.permalink
-    }
 
     /// The posts a build publishes: drafts only with `drafts`, posts dated after `now`
     /// only with `future`.

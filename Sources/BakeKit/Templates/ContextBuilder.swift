@@ -68,7 +68,7 @@ struct ContextBuilder: Sendable {
             "title": TemplateText(page.title),
             "content": TemplateText(html),
             "url": TemplateText(url(page.path)),
-            "meta": page.metadata.dictionary(TemplateText.init),
+            "meta": page.metadata.dictionary,
         ] as [String: Any]
         return context
     }
@@ -112,7 +112,7 @@ private extension ContextBuilder {
             "json_feed_url": TemplateText(url("feed.json")),
             "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
             "pages": plan.pages.map { ["title": TemplateText($0.title), "url": TemplateText(url($0.path))] },
-            "meta": settings.metadata.dictionary(TemplateText.init),
+            "meta": settings.metadata.dictionary,
         ]
         if let newest = plan.posts.first {
             site["year"] = TemplateText(String(newest.pubDate.civil(in: settings.timeZone).year))
@@ -140,7 +140,9 @@ private extension ContextBuilder {
             "has_categories": !post.categories.isEmpty,
             "is_draft": options.marksUnpublished && post.status == .draft,
             "is_future": options.marksUnpublished && post.pubDate > options.now,
-            "meta": post.metadata.dictionary(TemplateText.init),
+            // Plain strings, unlike the rest: a dynamic partial, `{{>*post.meta.layout}}`,
+            // names a template only with a `String`.
+            "meta": post.metadata.dictionary,
             "slug": TemplateText(post.permalink.slug),
         ]
         if let link = post.link { context["link"] = TemplateText(link) }

@@ -57,8 +57,9 @@ final class Rebuilder: Service {
             }
         }
         let build = PreviewBuild(changes: changes, result: result, duration: ContinuousClock.now - started, finished: Date())
-        await broadcaster.publish(build, lines: lines)
+        // Reported before the pages hear of it, so whoever a page wakes sees it logged.
         report(.built(build))
+        await broadcaster.publish(build, lines: lines)
     }
 
     func run() async throws {

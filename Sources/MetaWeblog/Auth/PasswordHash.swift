@@ -30,6 +30,8 @@ public struct PasswordHash: Sendable, Hashable {
         guard bytes.count == 60, bytes[0] == UInt8(ascii: "$"), bytes[1] == UInt8(ascii: "2"),
               [UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "y")].contains(bytes[2]),
               bytes[3] == UInt8(ascii: "$"), bytes[6] == UInt8(ascii: "$"),
+              // Two digits, as bcrypt reads them (`Int` alone would take "+4").
+              bytes[4...5].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
               let cost = Int(String(decoding: bytes[4..<6], as: UTF8.self)), Self.possibleCosts.contains(cost),
               bytes[7...].allSatisfy(Self.isBcryptBase64)
         else { return nil }

@@ -98,12 +98,7 @@ import Testing
             try makeBlog(goodBlog, in: root + "/blog")
             _ = try await bake(root + "/blog", into: root + "/built-in").summary()
             _ = try await bake(root + "/blog", into: root + "/folder", theme: repositoryRoot + "/site-template").summary()
-            let builtIn = try snapshot(root + "/built-in").mapValues(\.bytes)
-            let folder = try snapshot(root + "/folder").mapValues(\.bytes)
-            #expect(builtIn.keys.sorted() == folder.keys.sorted())
-            for (path, bytes) in builtIn where path != ".bake-manifest" {
-                #expect(bytes == folder[path], "\(path)")
-            }
+            try expectSameSite(root + "/built-in", root + "/folder")
         }
     }
 
@@ -149,14 +144,9 @@ import Testing
             _ = try await bake(root + "/blog", into: root + "/two", future: true, clean: true).summary()
             // And a third from what the first two left in the cache.
             _ = try await bake(root + "/blog", into: root + "/three", future: true).summary()
-            let one = try snapshot(root + "/one").mapValues(\.bytes)
-            #expect(one.count > 60)
+            #expect(allFiles(in: root + "/one").count > 60)
             for other in ["two", "three"] {
-                let bytes = try snapshot(root + "/" + other).mapValues(\.bytes)
-                #expect(one.keys.sorted() == bytes.keys.sorted())
-                for (path, content) in one where path != ".bake-manifest" {
-                    #expect(content == bytes[path], "\(path) differs between one and \(other)")
-                }
+                try expectSameSite(root + "/one", root + "/" + other)
             }
         }
     }

@@ -167,5 +167,8 @@ import Testing
         // Counts that do not fit an Int are damage, not a crash.
         #expect(SiteManifest(bytes: Array("bake-manifest 2\nstate\t1\t2\t-1\t3\t\n".utf8)) == nil)
         #expect(SiteManifest(bytes: Array("bake-manifest 2\nstate\t1\t2\t3\t99999999999999999999\t\n".utf8)) == nil)
+        // The most negative size and mtime read back, where negating them once trapped.
+        let extreme = SiteManifest(records: ["x.html": .init(path: "x.html", size: .min, modified: .min, fingerprint: 1)])
+        #expect(SiteManifest(bytes: extreme.encoded()) == extreme)
     }
 }

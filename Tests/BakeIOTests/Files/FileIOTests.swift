@@ -57,7 +57,8 @@ import Testing
             try write("keep me", to: "page.html", in: root)
             // A folder where the file should go: rename fails after the temp file is written.
             try FileManager.default.createDirectory(atPath: root + "/folder/inner", withIntermediateDirectories: true)
-            #expect(throws: FileSystemError.self) { try FileIO.writeAtomically(Array("x".utf8), to: root + "/folder") }
+            let renameError = #expect(throws: FileSystemError.self) { try FileIO.writeAtomically(Array("x".utf8), to: root + "/folder") }
+            #expect(renameError?.operation == .rename)
             #expect(allFiles(in: root) == ["page.html"])
             // A file where a folder should be.
             let error = #expect(throws: FileSystemError.self) { try FileIO.writeAtomically(Array("x".utf8), to: root + "/page.html/child") }

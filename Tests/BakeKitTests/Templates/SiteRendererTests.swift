@@ -59,6 +59,20 @@ import Testing
         String(decoding: renderer.render(output, bodies: blog.bodies).bytes, as: UTF8.self)
     }
 
+    /// `meta` values are plain strings, so a dynamic partial can pick a template by a header.
+    @Test func aPostHeaderCanChooseAPartial() throws {
+        let settings = try makeSettings(url: "https://example.com", homePostCount: 2)
+        let post = try makePost("posts/2014/01/05/wide.markdown", date: "2014-01-05 09:00:00", title: "Wide", body: "One.",
+                                extraHeader: "@layout wide\n", settings: settings)
+        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: [
+            "post": "{{#post}}{{>*meta.layout}}{{/post}}",
+            "wide": "wide:{{title}}",
+        ]))
+        let plan = try SitePlan(posts: [post.post], pages: [], settings: settings)
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        #expect(String(decoding: renderer.render(.post(0), bodies: [:]).bytes, as: UTF8.self) == "wide:Wide")
+    }
+
     @Test func postPage() throws {
         let blog = try Self.blog()
         let renderer = try blog.renderer()

@@ -27,8 +27,11 @@ struct ChangeBatcherTests {
         }
         defer { feeder.cancel() }
         var signals = batcher.signals.makeAsyncIterator()
+        let start = ContinuousClock.now
         _ = await signals.next()
         #expect(try await !batcher.settled().isEmpty)
+        // Well before the 30 s quiet period the trickle never leaves.
+        #expect(ContinuousClock.now - start < .seconds(5))
     }
 
     @Test func finishingEndsTheSignals() async {

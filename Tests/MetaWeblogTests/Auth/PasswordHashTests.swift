@@ -36,5 +36,8 @@ import Testing
         #expect(PasswordHash("$1$" + String(repeating: "a", count: 57)) == nil)
         #expect(PasswordHash("$2b$99$" + String(repeating: "a", count: 53)) == nil)
         #expect(PasswordHash("$2b$10$" + String(repeating: "!", count: 53)) == nil)
+        // A cost bcrypt can't read, though `Int` reads it as 4: every login would fail.
+        #expect(PasswordHash("$2b$+4$" + String(repeating: "a", count: 53)) == nil)
+        #expect(PasswordHash("$2b$04$" + String(repeating: "a", count: 53)) != nil)
     }
 }

@@ -35,6 +35,28 @@ struct BakeMetaWeblogCommandTests {
         #expect(result.stderr.contains("--allow-remote"))
     }
 
+    @Test func aPortInUseIsAOneLineError() throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        // Hold a loopback port, then ask the shim for it.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = try Self.run([blog.root, "--port", String(port)])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("bake-metaweblog: cannot serve on 127.0.0.1:\(port)"))
+        #expect(result.stderr.contains("expected a free port"))
+        #expect(!result.stderr.contains("Error:"))
+    }
+
     @Test func refusesToStartWithoutALogin() throws {
         let blog = try TestBlog(login: false)
         defer { blog.delete() }
