@@ -2,17 +2,10 @@ import BakeIO
 
 /// What `bake preview` bakes, where it listens, and how it notices changes.
 public struct PreviewOptions: Sendable {
-    /// The blog to bake and watch.
-    public let blog: BlogFolder
-    /// Where to bake, absolute; nil for `<blog>/.bake-cache/preview`, which is kept between
-    /// runs so a new preview starts incrementally.
-    public let output: String?
-    /// A theme folder to use instead of the one compiled in; watched too.
-    public let themeFolder: String?
-    /// Publish and watch the posts in `drafts/`.
-    public let includeDrafts: Bool
-    /// Publish posts dated after now.
-    public let includeFuture: Bool
+    /// The blog, read as `bake build` reads it, but baked into `output`: by default
+    /// `<blog>/.bake-cache/preview`, which is kept between runs so a new preview starts
+    /// incrementally, and never `site/`, where drafts must not leak.
+    public let configuration: BlogConfiguration
     /// The address to listen on.
     public let host: String
     /// The port to listen on; 0 lets the system pick a free one.
@@ -27,22 +20,42 @@ public struct PreviewOptions: Sendable {
     /// Options with the defaults of `bake preview`: 127.0.0.1:8080, inotify where available,
     /// 80 ms of quiet before a rebuild, and never more than a second of waiting.
     public init(
-        blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
-        includeDrafts: Bool = false, includeFuture: Bool = false,
+        configuration: BlogConfiguration,
         host: String = "127.0.0.1", port: Int = 8080, watching: WatchMethod = .automatic,
         quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1)
     ) {
-        self.blog = blog
-        self.output = output
-        self.themeFolder = themeFolder
-        self.includeDrafts = includeDrafts
-        self.includeFuture = includeFuture
+        self.configuration = configuration
         self.host = host
         self.port = port
         self.watching = watching
         self.quietPeriod = quietPeriod
         self.maximumDelay = maximumDelay
     }
+
+    /// Options for `blog` as its settings and these flags make it, baked into `output` or
+    /// the blog's preview folder.
+    public init(
+        blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
+        includeDrafts: Bool = false, includeFuture: Bool = false,
+        host: String = "127.0.0.1", port: Int = 8080, watching: WatchMethod = .automatic,
+        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1)
+    ) {
+        let overrides = BlogConfiguration.Overrides(
+            output: output ?? blog.previewOutput, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture
+        )
+        self.init(
+            configuration: .load(blog, overrides: overrides), host: host, port: port, watching: watching,
+            quietPeriod: quietPeriod, maximumDelay: maximumDelay
+        )
+    }
+
+    public var blog: BlogFolder { configuration.blog }
+    /// The folder preview bakes into and serves, absolute.
+    public var output: String { configuration.output }
+    /// The theme folder, watched too; nil for the built-in theme.
+    public var themeFolder: String? { configuration.themeFolder }
+    public var includeDrafts: Bool { configuration.includeDrafts }
+    public var includeFuture: Bool { configuration.includeFuture }
 
     /// The files and folders a build reads: the post folders, `static/`, `templates/`,
     /// the theme and `site.settings`. The output folder (under each of its names) is left out,

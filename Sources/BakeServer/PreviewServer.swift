@@ -41,7 +41,7 @@ public final class PreviewServer: Sendable {
         onEvent: @escaping @Sendable (PreviewEvent) -> Void
     ) throws(PreviewError) {
         self.options = options
-        let output = options.output ?? options.blog.previewOutput
+        let output = options.output
         self.output = output
         do throws(FileSystemError) {
             try FileIO.createFolders(output)
@@ -50,7 +50,7 @@ public final class PreviewServer: Sendable {
         }
         guard let folder = SiteFolder(resolving: output) else { throw .cannotCreateOutput(path: output, errno: ENOENT) }
         let watcher = try Self.makeWatcher(options.watching, list: options.watchList(excluding: [output, folder.root]), onEvent: onEvent)
-        let basePath = options.blog.basePath ?? ""
+        let basePath = options.configuration.problems.isEmpty ? options.configuration.basePath : ""
         let site = ServedSite(folder: folder, basePath: basePath)
         let broadcaster = ReloadBroadcaster()
         let rebuilder = Rebuilder(

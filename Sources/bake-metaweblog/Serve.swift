@@ -11,6 +11,18 @@ extension BakeMetaWeblog {
         @Argument(help: "The blog folder (default: the current folder).")
         var blogDirectory: String?
 
+        @Option(name: .shortAndLong, help: "Where the re-bakes write the site, as `bake build --output` (default: the blog's @output, else BLOG_DIR/site).")
+        var output: String?
+
+        @Option(help: "A theme folder for the re-bakes, as `bake build --theme` (default: the blog's @theme, else the built-in theme).")
+        var theme: String?
+
+        @Flag(help: "Publish the posts in drafts/ too, as `bake build --drafts`.")
+        var drafts = false
+
+        @Flag(help: "Publish posts dated in the future too, as `bake build --future`.")
+        var future = false
+
         @Option(help: "The address to listen on. Anything but loopback needs --allow-remote.")
         var host = "127.0.0.1"
 
@@ -38,12 +50,18 @@ extension BakeMetaWeblog {
             guard blog.hasSettings else {
                 throw ValidationError("\(blog.root): no site.settings here; expected a blog folder")
             }
+            func absolute(_ path: String) -> String {
+                URL(fileURLWithPath: path.hasPrefix("/") ? path : cwd + "/" + path).standardizedFileURL.path
+            }
+            let overrides = BlogConfiguration.Overrides(
+                output: output.map(absolute), theme: theme.map(absolute), includeDrafts: drafts, includeFuture: future
+            )
             let options = MetaWeblogOptions(
-                blog: blog, host: host, port: port, allowRemote: allowRemote,
+                blog: blog, overrides: overrides, host: host, port: port, allowRemote: allowRemote,
                 maxBodySize: maxBodySize, maxDepth: maxDepth
             )
             // Suggested once the real address is known (with --port 0, or an IPv6 host).
-            let suggestsURL = (try? blog.settings())?.xmlrpcURL == nil
+            let suggestsURL = options.configuration.settings.xmlrpcURL == nil
             let server: MetaWeblogServer
             do {
                 server = try MetaWeblogServer(options: options, onEvent: { Self.show($0, suggestingURL: suggestsURL) })

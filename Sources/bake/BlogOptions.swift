@@ -8,10 +8,7 @@ struct BlogOptions: ParsableArguments {
     @Argument(help: "The blog folder (default: the current folder if it has a site.settings, else posts-sample).")
     var blogDirectory: String?
 
-    @Option(name: .shortAndLong, help: "Where to write the site (default: BLOG_DIR/site).")
-    var output: String?
-
-    @Option(help: "A theme folder to use instead of the built-in theme.")
+    @Option(help: "A theme folder to use instead of the blog's @theme or the built-in theme.")
     var theme: String?
 
     @Flag(help: "Publish the posts in drafts/ too.")
@@ -19,6 +16,15 @@ struct BlogOptions: ParsableArguments {
 
     @Flag(help: "Publish posts dated in the future too.")
     var future = false
+
+    /// The blog's configuration, with these flags and `output` overriding its settings.
+    func configuration(output: String?) throws -> BlogConfiguration {
+        let cwd = FileManager.default.currentDirectoryPath
+        let (blog, theme) = try resolve()
+        return BlogConfiguration.load(blog, overrides: .init(
+            output: output.map { absolute($0, from: cwd) }, theme: theme, includeDrafts: drafts, includeFuture: future
+        ))
+    }
 
     /// The blog folder and theme folder to use.
     func resolve() throws -> (blog: BlogFolder, theme: String?) {

@@ -10,6 +10,9 @@ extension Bake {
 
         @OptionGroup var blogOptions: BlogOptions
 
+        @Option(name: .shortAndLong, help: "Where to write the site (default: the blog's @output, else BLOG_DIR/site).")
+        var output: String?
+
         @Flag(help: "Render every page again, ignoring what earlier builds recorded.")
         var clean = false
 
@@ -17,13 +20,9 @@ extension Bake {
         var verbose = false
 
         func run() async throws {
-            let (blog, theme) = try blogOptions.resolve()
-            let output = blogOptions.output.map { blogOptions.absolute($0, from: FileManager.default.currentDirectoryPath) }
-            let options = BuildOptions(
-                blog: blog, output: output, themeFolder: theme,
-                includeDrafts: blogOptions.drafts, includeFuture: blogOptions.future,
-                clean: clean, now: Timestamp(Date())
-            )
+            let configuration = try blogOptions.configuration(output: output)
+            let blog = configuration.blog
+            let options = BuildOptions(configuration: configuration, clean: clean, now: Timestamp(Date()))
             let terminal = Terminal()
             let start = ContinuousClock.now
             do {

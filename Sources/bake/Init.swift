@@ -17,6 +17,9 @@ extension Bake {
         @Option(help: "The site's absolute URL.")
         var url = "https://example.com"
 
+        @Option(help: "The author's name for feeds and the footer (default: git's user.name, else your full name if the system has it).")
+        var author: String?
+
         @Option(help: "The IANA time zone for dates without an offset.")
         var timeZone = TimeZone.current.identifier
 
@@ -32,7 +35,7 @@ extension Bake {
             }
             let settings = PostFile(fields: [
                 ("site_name", name), ("site_url", url), ("site_description", "Notes and essays"),
-                ("author", NSUserName()), ("time_zone", zone.identifier), ("language", "en"),
+                ("author", author ?? Self.defaultAuthor()), ("time_zone", zone.identifier), ("language", "en"),
                 ("home_post_count", "8"), ("feed_post_count", "20"),
             ], body: "")
             let tree = PostTree(blog: blog)
@@ -58,5 +61,28 @@ extension Bake {
             }
             print("Started a blog in \(directory): site.settings, \(path), pages/, .gitignore")
         }
+    }
+}
+
+private extension Bake.Init {
+    /// A real name, never a login such as `root`: git's `user.name`, else the account's full name.
+    static func defaultAuthor() -> String {
+        let login = NSUserName()
+        let candidates = [gitUserName(), NSFullUserName()]
+        return candidates.lazy.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .first { !$0.isEmpty && $0 != login && $0 != "root" } ?? ""
+    }
+
+    static func gitUserName() -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "config", "--get", "user.name"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "" }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : ""
     }
 }

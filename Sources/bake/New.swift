@@ -6,22 +6,35 @@ import Foundation
 extension Bake {
     /// `bake new "Title"`: today's post file, with its header, in the right calendar folder.
     struct New: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create today's post file and print its path.")
+        static let configuration = CommandConfiguration(
+            abstract: "Create today's post file and print its path.",
+            discussion: """
+            On a terminal with $VISUAL or $EDITOR set, the new file opens in that editor. A post \
+            in posts/ is published by the next bake: write it first, or start it with --draft.
+            """
+        )
 
         @Argument(help: "The post's title; leave it out for an untitled post.")
         var title: String?
 
         @Option(help: "The blog folder (default: the current folder).")
-        var blog: String = "."
+        var blog: String?
 
         @Flag(help: "Write an .html post instead of Markdown.")
         var html = false
 
+        @Flag(help: "Start the post in drafts/, where bake build never publishes it.")
+        var draft = false
+
+        @Flag(help: "Do not open the new file in $VISUAL or $EDITOR.")
+        var noEdit = false
+
         func run() throws {
             let cwd = FileManager.default.currentDirectoryPath
-            let folder = BlogFolder(root: URL(fileURLWithPath: blog.hasPrefix("/") ? blog : cwd + "/" + blog).standardizedFileURL.path)
+            let given = blog ?? "."
+            let folder = BlogFolder(root: URL(fileURLWithPath: given.hasPrefix("/") ? given : cwd + "/" + given).standardizedFileURL.path)
             guard folder.hasSettings else {
-                throw ValidationError("\(blog): no site.settings here; expected a blog folder (`bake init DIR` starts one)")
+                throw ValidationError("\(given): no site.settings here; expected a blog folder (`bake init DIR` starts one)")
             }
             let terminal = Terminal()
             let settings: SiteSettings
@@ -35,21 +48,54 @@ extension Bake {
             let title = title ?? ""
             let slug = Slug.make(from: title.isEmpty ? "note \(two(now.hour))\(two(now.minute))\(two(now.second))" : title)
             let tree = PostTree(blog: folder)
-            let date = now.headerText
             var fields: [(key: String, value: String)] = []
             if !title.isEmpty { fields.append(("title", title)) }
-            fields.append(("pubDate", date))
+            fields.append(("pubDate", now.headerText))
             let path: String
             do {
-                path = try tree.newPostPath(date: now, slug: slug, format: html ? .html : .markdown)
+                path = try tree.newPostPath(folder: draft ? "drafts" : "posts", date: now, slug: slug, format: html ? .html : .markdown)
                 try tree.write(PostFile(fields: fields, body: "").text, to: path)
             } catch {
                 terminal.report(error, blog: folder, outcome: "no post was written")
                 throw ExitCode.failure
             }
             print(Terminal.shown(folder.path(path)))
+            if !noEdit, let editor = Self.editor() {
+                Self.open(folder.path(path), with: editor)
+            }
+            if !draft, Self.hasEmptyBody(folder.path(path)) {
+                FileHandle.standardError.write(Data("warning: \(path) has no text yet, and the next bake publishes it; write it first, or move it to drafts/\n".utf8))
+            }
         }
 
         private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    }
+}
+
+private extension Bake.New {
+    /// The user's editor, when both ends are a terminal to edit on.
+    static func editor() -> String? {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        return [environment["VISUAL"], environment["EDITOR"]].lazy.compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// Runs the editor as a shell would (it may carry flags, e.g. `code --wait`) and waits for it.
+    static func open(_ path: String, with editor: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", editor + " \"$1\"", "sh", path]
+        do {
+            try process.run()
+            process.waitUntilExit()
+        } catch {
+            FileHandle.standardError.write(Data("warning: cannot start the editor `\(editor)` (\(error.localizedDescription)); the post is written, open it yourself\n".utf8))
+        }
+    }
+
+    static func hasEmptyBody(_ path: String) -> Bool {
+        guard let bytes = try? FileIO.read(path) else { return false }
+        let parsed = MetadataParser().parse(text: String(decoding: bytes, as: UTF8.self))
+        return parsed.body.allSatisfy(\.isWhitespace)
     }
 }

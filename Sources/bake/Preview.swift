@@ -11,6 +11,9 @@ extension Bake {
 
         @OptionGroup var blogOptions: BlogOptions
 
+        @Option(name: .shortAndLong, help: "Where to bake the preview (default: BLOG_DIR/.bake-cache/preview; never the published site).")
+        var output: String?
+
         @Option(help: "The port to listen on; 0 picks a free one.")
         var port = 8080
 
@@ -21,19 +24,24 @@ extension Bake {
         var poll = false
 
         func run() async throws {
-            let (blog, theme) = try blogOptions.resolve()
             guard (0...65_535).contains(port) else {
                 throw ValidationError("--port \(port) is not a port; expected 0 to 65535")
+            }
+            let blog = try blogOptions.resolve().blog
+            // Checked before the first build, which can take a while on a large blog.
+            if let problem = portProblem(host: host, port: port) {
+                FileHandle.standardError.write(Data("bake: cannot serve on \(host):\(port): \(problem); expected a free port, or --port 0 for any\n".utf8))
+                throw ExitCode.failure
             }
             if !isLoopback(host) {
                 FileHandle.standardError.write(Data("warning: --host \(host) is not loopback; anyone who can reach it sees the preview, drafts included\n".utf8))
             }
+            let configuration = try blogOptions.configuration(output: output ?? blog.previewOutput)
             let options = PreviewOptions(
-                blog: blog, output: blogOptions.output.map { blogOptions.absolute($0, from: FileManager.default.currentDirectoryPath) },
-                themeFolder: theme, includeDrafts: blogOptions.drafts, includeFuture: blogOptions.future,
-                host: host, port: port, watching: poll ? .polling(interval: .milliseconds(300)) : .automatic
+                configuration: configuration, host: host, port: port,
+                watching: poll ? .polling(interval: .milliseconds(300)) : .automatic
             )
-            let log = PreviewLog(blog: blog, output: options.output ?? blog.previewOutput)
+            let log = PreviewLog(blog: blog, output: options.output)
             let preview: PreviewServer
             do {
                 preview = try PreviewServer(options: options, lines: log.line(for:), onEvent: log.show)
@@ -44,7 +52,7 @@ extension Bake {
             do {
                 try await preview.run()
             } catch {
-                FileHandle.standardError.write(Data("bake: cannot serve on \(host):\(port): \(error); expected a free port, or --port 0 for any\n".utf8))
+                FileHandle.standardError.write(Data("bake: cannot serve on \(host):\(port): \(Terminal.reason(error)); expected a free port, or --port 0 for any\n".utf8))
                 throw ExitCode.failure
             }
             log.say("Stopped.")

@@ -65,3 +65,17 @@ extension Terminal {
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
     }
 }
+
+extension Terminal {
+    /// An error's reason in words: a system error's text rather than the call that failed,
+    /// e.g. "Address already in use" for NIO's `bind(descriptor:ptr:bytes:)… (errno: 98)`.
+    static func reason(_ error: any Error) -> String {
+        let text = "\(error)"
+        if let marker = text.range(of: "errno: "),
+           let end = text[marker.upperBound...].firstIndex(where: { !$0.isNumber }),
+           let code = Int32(text[marker.upperBound..<end]) {
+            return String(cString: strerror(code))
+        }
+        return text
+    }
+}

@@ -26,23 +26,9 @@ public struct BlogFolder: Sendable, Hashable {
     /// Whether the folder holds a `site.settings`.
     public var hasSettings: Bool { FileIO.exists(settingsPath) }
 
-    /// The blog's `site.settings`, read and checked; problems name `site.settings` and a line.
+    /// The blog's `site.settings`, read and checked as `BlogConfiguration` reads them;
+    /// problems name `site.settings` and a line.
     public func settings() throws(BuildFailure) -> SiteSettings {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(settingsPath)
-        } catch {
-            throw BuildFailure([Diagnostic(path: "site.settings", line: nil, message: "cannot read the settings (\(error.reason)); expected a site.settings file in \(root)")])
-        }
-        do {
-            let parsed = try MetadataParser().parse(bytes)
-            return try SiteSettings(metadata: parsed.metadata)
-        } catch let error as MetadataError {
-            throw BuildFailure([error.diagnostic(path: "site.settings")])
-        } catch let error as MetadataErrors {
-            throw BuildFailure(error.diagnostics(path: "site.settings"))
-        } catch {
-            throw BuildFailure([Diagnostic(path: "site.settings", line: nil, message: "\(error)")])
-        }
+        try BlogConfiguration.load(self).checked().settings
     }
 }

@@ -2,15 +2,8 @@ import BakeKit
 
 /// What to bake, from where, into where.
 public struct BuildOptions: Sendable {
-    public let blog: BlogFolder
-    /// The output folder, absolute.
-    public let output: String
-    /// A theme folder to use instead of the one compiled in.
-    public let themeFolder: String?
-    /// Publish the posts in `drafts/`.
-    public let includeDrafts: Bool
-    /// Publish posts dated after `now`.
-    public let includeFuture: Bool
+    /// The blog, its settings and its folders.
+    public let configuration: BlogConfiguration
     /// Mark drafts and future posts on the page (preview).
     public let marksUnpublished: Bool
     /// Ignore what earlier builds recorded and render everything.
@@ -18,20 +11,32 @@ public struct BuildOptions: Sendable {
     /// The time of the build.
     public let now: Timestamp
 
+    public init(configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp) {
+        self.configuration = configuration
+        self.marksUnpublished = marksUnpublished
+        self.clean = clean
+        self.now = now
+    }
+
+    /// Options for `blog`, loading its configuration with these overrides.
     public init(
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false, marksUnpublished: Bool = false,
         clean: Bool = false, now: Timestamp
     ) {
-        self.blog = blog
-        self.output = output ?? blog.defaultOutput
-        self.themeFolder = themeFolder
-        self.includeDrafts = includeDrafts
-        self.includeFuture = includeFuture
-        self.marksUnpublished = marksUnpublished
-        self.clean = clean
-        self.now = now
+        let overrides = BlogConfiguration.Overrides(output: output, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture)
+        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now)
     }
+
+    public var blog: BlogFolder { configuration.blog }
+    /// The output folder, absolute.
+    public var output: String { configuration.output }
+    /// A theme folder to use instead of the one compiled in.
+    public var themeFolder: String? { configuration.themeFolder }
+    /// Publish the posts in `drafts/`.
+    public var includeDrafts: Bool { configuration.includeDrafts }
+    /// Publish posts dated after `now`.
+    public var includeFuture: Bool { configuration.includeFuture }
 }
 
 /// What a build did.

@@ -32,14 +32,9 @@ public struct SiteBuilder: Sendable {
         let blog = options.blog
         var problems: [Diagnostic] = []
 
-        let settings: SiteSettings
-        do {
-            settings = try blog.settings()
-        } catch {
-            // Go on with stand-in settings, so that problems in posts are reported too.
-            problems += error.diagnostics
-            settings = Self.standInSettings(blog)
-        }
+        // With problems, the settings are stand-ins, so that problems in posts are reported too.
+        let settings = options.configuration.settings
+        problems += options.configuration.problems
         var theme: Theme?
         var templates: TemplateSet?
         do {
@@ -294,19 +289,6 @@ private extension SiteBuilder {
             }
         }
         return (sources, problems)
-    }
-
-    /// Settings to read posts with when `site.settings` itself is broken: its time zone if
-    /// that line is good, else UTC.
-    static func standInSettings(_ blog: BlogFolder) -> SiteSettings {
-        var zone = "UTC"
-        if let bytes = try? FileIO.read(blog.settingsPath), let parsed = try? MetadataParser().parse(bytes),
-           let value = parsed.metadata["time_zone"], TimeZone(identifier: value) != nil {
-            zone = value
-        }
-        let fields = [("site_name", "stand-in"), ("site_url", "https://example.invalid"), ("time_zone", zone)]
-        // These values are valid by construction.
-        return try! SiteSettings(metadata: PostMetadata(fields: fields.enumerated().map { .init(key: $1.0, value: $1.1, line: $0 + 1) }))
     }
 
     /// The post, page and (optionally) draft files, as paths relative to the blog, sorted.

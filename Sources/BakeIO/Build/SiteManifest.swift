@@ -45,6 +45,38 @@ public struct SiteManifest: Sendable, Hashable {
     }
 
     public static let fileName = ".bake-manifest"
+    /// The paths a build is about to write for the first time, saved before it writes them:
+    /// if the build is killed before the manifest is saved, the next build still knows that
+    /// those files are bake's own, not a stranger's, and takes them back.
+    public static let pendingFileName = ".bake-manifest.pending"
+    static let pendingHeader = "bake-pending 1"
+
+    /// The pending list for `paths`, one per line.
+    static func encodedPending(_ paths: [String]) -> [UInt8] {
+        var bytes = Array((pendingHeader + "\n").utf8)
+        for path in paths {
+            bytes += path.utf8
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    /// The paths of a pending list; nil if the bytes are not one (a torn write is not one:
+    /// the list is written whole, then renamed into place).
+    static func decodePending(_ bytes: [UInt8]) -> [String]? {
+        guard bytes.starts(with: Array((pendingHeader + "\n").utf8)) else { return nil }
+        return bytes.dropFirst(pendingHeader.utf8.count + 1).split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// This manifest with records for `paths` it lacks, which no file on disk can match, so
+    /// that the next build renders them again (or removes them) as its own.
+    func adopting(_ paths: [String]) -> SiteManifest {
+        var records = self.records
+        for path in paths where records[path] == nil {
+            records[path] = Record(path: path, size: -1, modified: -1, fingerprint: 0)
+        }
+        return SiteManifest(records: records, state: nil)
+    }
     static let header = "bake-manifest 2"
 
     public let records: [String: Record]

@@ -37,15 +37,27 @@ public struct SiteWriter: Sendable {
 
     /// The manifest of the last build, or nil for a new, empty (or absent) folder.
     /// Throws if the folder is not empty and bake did not make it.
+    ///
+    /// A build that was killed while writing left a pending list (and perhaps temp files):
+    /// the files it lists are taken back as bake's, and its temp files are removed.
     public func existingManifest() throws(BuildFailure) -> SiteManifest? {
         let manifestPath = output + "/" + SiteManifest.fileName
+        let pendingPath = output + "/" + SiteManifest.pendingFileName
+        var manifest: SiteManifest?
         if FileIO.exists(manifestPath) {
             guard let bytes = try? FileIO.read(manifestPath),
-                  let manifest = SiteManifest(bytes: bytes) else {
+                  let read = SiteManifest(bytes: bytes) else {
                 throw BuildFailure([Diagnostic(path: manifestPath, line: nil, message: "the manifest is damaged; expected the file bake writes. Delete the output folder's contents and bake again")])
             }
-            return manifest
+            manifest = read
         }
+        if FileIO.exists(pendingPath) {
+            // An unreadable list is one whose write never finished: nothing of it was written.
+            let pending = (try? FileIO.read(pendingPath)).flatMap(SiteManifest.decodePending) ?? []
+            StaleTempFiles.remove(in: output)
+            return (manifest ?? SiteManifest(records: [:])).adopting(pending)
+        }
+        if let manifest { return manifest }
         guard FileIO.exists(output) else { return nil }
         guard FileIO.isFolder(output) else {
             throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not a folder; expected a folder for the site")])
@@ -94,6 +106,19 @@ public struct SiteWriter: Sendable {
                 toApply.append(item)
             }
         }
+        // Before the first write, the paths this build adds: if it is killed before the
+        // manifest is saved, the next build still knows them for bake's own.
+        let pendingPath = output + "/" + SiteManifest.pendingFileName
+        let hadPending = previous != nil && FileIO.exists(pendingPath)
+        let added = toApply.map(\.path).filter { previous?.records[$0] == nil }
+        if !added.isEmpty || hadPending {
+            do {
+                let known = hadPending ? previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
+                try FileIO.writeAtomically(SiteManifest.encodedPending(known + added), to: pendingPath, durable: false)
+            } catch {
+                throw BuildFailure([error.diagnostic(relativeTo: output)])
+            }
+        }
         let outcomes = await parallelMap(toApply) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
             Result { () throws(FileSystemError) in try Self.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
         }
@@ -132,9 +157,11 @@ public struct SiteWriter: Sendable {
             let changed = previous == nil || manifest.state != previous?.state || !removed.isEmpty
                 || records.count != previous?.records.count
                 || toApply.contains { records[$0.path] != previous?.records[$0.path] }
-            if changed {
+            if changed || hadPending {
                 try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
             }
+            // Only once the manifest names every file may the pending list go.
+            if failures.isEmpty { try FileIO.remove(pendingPath) }
         } catch {
             failures.append(error.diagnostic(relativeTo: output))
         }

@@ -56,7 +56,9 @@ public enum FileIO {
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(FileSystemError) -> (size: Int64, modified: Int64) {
         let folder = parent(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
-        var template = Array("\(folder)/.\(name).bake-XXXXXX".utf8CString)
+        // The writer's process ID in the name lets `StaleTempFiles` tell a crashed writer's
+        // leftovers from a file that is being written right now.
+        var template = Array("\(folder)/.\(name)\(StaleTempFiles.marker)\(getpid())-XXXXXX".utf8CString)
         let pattern = template
         var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         // The folder is usually there; make it only when it is not (or when a file is in the

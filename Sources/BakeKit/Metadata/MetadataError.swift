@@ -10,6 +10,8 @@ public struct MetadataError: Error, Sendable, Hashable {
         case unreadableDate(key: String, value: String)
         /// A value has the wrong form.
         case invalidValue(key: String, value: String, expected: String)
+        /// A line of a settings file that is neither a setting, a blank line nor a comment.
+        case notASetting(String)
     }
 
     /// The 1-based line of the problem.
@@ -37,6 +39,8 @@ public struct MetadataError: Error, Sendable, Hashable {
                 + "`Fri Jan 30 09:29:34 -0800 2009` or `2014-03-31T20:16:46-07:00`"
         case .invalidValue(let key, let value, let expected):
             return "@\(key) has the value `\(value)`; expected \(expected)"
+        case .notASetting(let text):
+            return "`\(text)` is not a setting; expected `@key value`, a blank line or a `#` comment"
         }
     }
 

@@ -50,6 +50,33 @@ public struct MetadataParser: Sendable {
     }
 }
 
+extension MetadataParser {
+    /// Parses a settings file, where every line counts: `@key value` lines, blank lines and
+    /// `#` comments may come in any order. Any other line is an error at that line, so that a
+    /// stray line never silently ends the settings; the good lines are kept all the same.
+    public func parseSettings(_ bytes: [UInt8]) throws(MetadataError) -> (metadata: PostMetadata, errors: [MetadataError]) {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        guard let whole = String(validating: body, as: UTF8.self) else {
+            throw Self.utf8Error(in: bytes)
+        }
+        var fields: [PostMetadata.Field] = []
+        var errors: [MetadataError] = []
+        for (offset, rawLine) in whole.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            if line.hasPrefix("@"), let field = Self.field(in: line.utf8, line: number) {
+                fields.append(field)
+            } else {
+                let shown = line.count > 60 ? line.prefix(60) + "…" : line
+                errors.append(MetadataError(line: number, reason: .notASetting(String(shown))))
+            }
+        }
+        return (PostMetadata(fields: fields), errors)
+    }
+}
+
 /// A file split into header and body.
 public struct ParsedSource: Sendable, Hashable {
     public let metadata: PostMetadata

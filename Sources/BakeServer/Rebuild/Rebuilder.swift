@@ -41,17 +41,14 @@ final class Rebuilder: Service {
     /// Builds the site once, with the folder to itself, and tells everyone how it went.
     func build(changes: [String]) async {
         let started = ContinuousClock.now
-        let buildOptions = BuildOptions(
-            blog: options.blog, output: output, themeFolder: options.themeFolder,
-            includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, marksUnpublished: true,
-            now: Timestamp(Date())
-        )
-        let blog = options.blog
+        // The settings are read again for every build, as `bake build` would read them now.
+        let configuration = options.configuration.reloaded()
+        let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: Timestamp(Date()))
         let memory = self.memory
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
             do throws(BuildFailure) {
                 let summary = try await SiteBuilder(options: buildOptions, memory: memory).build()
-                return (.success(summary), basePath: blog.basePath)
+                return (.success(summary), basePath: configuration.basePath)
             } catch {
                 return (.failure(error), basePath: nil)
             }

@@ -32,11 +32,13 @@ struct RequestPath: Sendable, Hashable {
         hasTrailingSlash = decoded.hasSuffix("/")
     }
 
-    /// The path without the site's base path (e.g. `/blog`) in front, when it has it.
-    func removingBase(_ basePath: String) -> RequestPath {
+    /// The path without the site's base path (e.g. `/blog`) in front; nil when it does not
+    /// start with it, because the published site answers only under its base path.
+    func removingBase(_ basePath: String) -> RequestPath? {
         let base = basePath.split(separator: "/").map(String.init)
-        guard !base.isEmpty, segments.starts(with: base) else { return self }
-        return RequestPath(segments: Array(segments.dropFirst(base.count)), hasTrailingSlash: hasTrailingSlash)
+        guard !base.isEmpty else { return self }
+        guard segments.starts(with: base) else { return nil }
+        return RequestPath(segments: Array(segments.dropFirst(base.count)), hasTrailingSlash: hasTrailingSlash || segments.count == base.count)
     }
 
     /// Whether a name in the path starts with a dot, like the manifest or an editor's temp file.

@@ -44,7 +44,11 @@ struct SiteFolder: Sendable {
     /// The file for a request's path (without its query); `/2014/03/` leads to `2014/03/index.html`.
     func lookup(_ rawPath: String, basePath: String = "") -> Lookup {
         guard let requested = RequestPath(rawPath) else { return .badRequest }
-        let path = requested.removingBase(basePath)
+        guard let path = requested.removingBase(basePath) else {
+            // Only the site's root leads to the base path: a template that forgets the base
+            // gets a 404 here, as it would on the real server.
+            return requested.segments.isEmpty ? .redirect(location: basePath + "/") : .notFound
+        }
         if path.isHidden { return .notFound }
         var candidate = path.segments.isEmpty ? root : root + "/" + path.segments.joined(separator: "/")
         var info = stat()

@@ -17,7 +17,7 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let (found, notFoundPage) = await site.reading { folder, basePath in
             let found = folder.lookup(path, basePath: basePath)
-            return (found, found == .notFound ? folder.lookup("/404.html") : nil)
+            return (found, found == .notFound ? folder.lookup(basePath + "/404.html", basePath: basePath) : nil)
         }
         let response: Response
         switch found {

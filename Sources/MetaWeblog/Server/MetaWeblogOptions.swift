@@ -11,8 +11,9 @@ public struct MetaWeblogOptions: Sendable {
     /// The default depth limit, 64 elements; a metaWeblog call nests 11 deep at most.
     public static let defaultMaxDepth = XMLRPCParser.defaultMaxDepth
 
-    /// The blog to write into.
-    public let blog: BlogFolder
+    /// The blog to write into, and what its settings and the flags say it bakes into, as
+    /// `bake build` would read them.
+    public let configuration: BlogConfiguration
     /// The address to listen on; loopback unless `allowRemote`.
     public let host: String
     /// The port; 0 picks a free one (see `MetaWeblogServer.port()`).
@@ -29,13 +30,13 @@ public struct MetaWeblogOptions: Sendable {
     /// Where `BAKE_METAWEBLOG_USER` and `BAKE_METAWEBLOG_PASSWORD_HASH` are looked up.
     public let environment: [String: String]
 
-    /// Creates options.
+    /// Creates options; `overrides` are the flags `bake build` takes (`--output`, `--theme`, …).
     public init(
-        blog: BlogFolder, host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
+        blog: BlogFolder, overrides: BlogConfiguration.Overrides = .init(), host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
         maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
         loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
-        self.blog = blog
+        self.configuration = BlogConfiguration.load(blog, overrides: overrides)
         self.host = host
         self.port = port
         self.allowRemote = allowRemote
@@ -44,6 +45,9 @@ public struct MetaWeblogOptions: Sendable {
         self.loginDelay = loginDelay
         self.environment = environment
     }
+
+    /// The blog to write into.
+    public var blog: BlogFolder { configuration.blog }
 
     /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1` (see `BakeIO.isLoopback`).
     public var isLoopback: Bool {

@@ -39,7 +39,7 @@ public final class MetaWeblogServer: Sendable {
         guard options.allowRemote || options.isLoopback else {
             throw ShimConfigurationError(.remoteHostNotAllowed(host: options.host))
         }
-        let configuration = try ShimConfiguration(blog: options.blog, environment: options.environment)
+        let configuration = try ShimConfiguration(configuration: options.configuration, environment: options.environment)
         self.options = options
         self.configuration = configuration
         var git: GitRepository?
@@ -51,11 +51,13 @@ public final class MetaWeblogServer: Sendable {
             }
         }
         let tree = BlogTree(blog: options.blog, dates: PostDate(timeZone: configuration.site.timeZone))
-        let blog = options.blog
+        let blogConfiguration = options.configuration
         // Each bake after a post starts from what the last one parsed.
         let memory = BuildMemory()
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
-            _ = try await SiteBuilder(options: BuildOptions(blog: blog, now: Timestamp(Date())), memory: memory).build()
+            // The settings as they are now, with the same flags: what `bake build` would bake.
+            let options = BuildOptions(configuration: blogConfiguration.reloaded(), now: Timestamp(Date()))
+            _ = try await SiteBuilder(options: options, memory: memory).build()
         }, report: onEvent)
         let methods = MethodTable.standard
         let context = MethodContext(

@@ -23,10 +23,11 @@ public struct ShimConfiguration: Sendable {
     /// Whether every change is committed to git.
     public let commitChanges: Bool
 
-    /// Reads and checks the blog's settings and the environment.
-    public init(blog: BlogFolder, environment: [String: String]) throws(ShimConfigurationError) {
+    /// Checks the blog's configuration for what the shim needs, with the environment.
+    public init(configuration: BlogConfiguration, environment: [String: String]) throws(ShimConfigurationError) {
+        let blog = configuration.blog
         do {
-            site = try blog.settings()
+            site = try configuration.checked().settings
         } catch {
             // bake names the file relative to the blog; the shim is started from anywhere.
             throw ShimConfigurationError(.invalidSettings(error.diagnostics.map {
@@ -56,6 +57,13 @@ public struct ShimConfiguration: Sendable {
                 message: "@commit_changes has the value `\(value)`; expected true or false"
             )]))
         }
+    }
+}
+
+extension ShimConfiguration {
+    /// Reads and checks the blog's settings, with no flags, and the environment.
+    public init(blog: BlogFolder, environment: [String: String]) throws(ShimConfigurationError) {
+        try self.init(configuration: .load(blog), environment: environment)
     }
 }
 

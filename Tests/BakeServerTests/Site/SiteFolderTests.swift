@@ -25,6 +25,10 @@ struct SiteFolderTests {
         #expect(folder.lookup("/2014/04/") == .notFound)
         #expect(folder.lookup("/../secret.txt") == .badRequest)
         #expect(folder.lookup("/blog/2014/03/", basePath: "/blog").file?.path == "2014/03/index.html")
+        // Under a base path, as on the real server, nothing answers outside it but a way in.
+        #expect(folder.lookup("/2014/03/", basePath: "/blog") == .notFound)
+        #expect(folder.lookup("/", basePath: "/blog") == .redirect(location: "/blog/"))
+        #expect(folder.lookup("/blog/", basePath: "/blog").file?.bytes == Array("home".utf8))
     }
 }
 

@@ -32,3 +32,16 @@ public func builtExecutable(_ name: String) throws -> URL {
     }
     throw TestFailure(description: "no \(name) executable next to the tests in \(folders.map(\.path)); build with `swift build --build-tests`")
 }
+
+/// A copy of the default theme, `site-template`, in `folder`, with `marker` in every page's
+/// head, so that a page shows which theme made it.
+public func copyDefaultTheme(to folder: String, marking marker: String) throws {
+    let theme = repositoryRoot + "/site-template"
+    for file in allFiles(in: theme) {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: theme + "/" + file)))
+        if file == "templates/layout.mustache" {
+            bytes = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "</head>", with: "<meta name=\"theme\" content=\"\(marker)\">\n</head>").utf8)
+        }
+        try write(bytes, to: file, in: folder)
+    }
+}
