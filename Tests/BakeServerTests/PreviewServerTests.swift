@@ -171,6 +171,38 @@ struct PreviewServerTests {
         #expect(!FileIO.exists(blog.root + "/site"))
     }
 
+    /// Preview reads the blog as `bake build` does: the settings' theme, with no flags; and
+    /// it bakes into its own folder, never the blog's `@output`.
+    @Test func usesTheSettingsThemeAndNeverTheirOutput() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        try copyDefaultTheme(to: blog.path("themes/mine"), marking: "my own theme")
+        try blog.write(try blog.read("site.settings") + "@theme themes/mine\n@output public\n", to: "site.settings")
+        let preview = try await PreviewHarness(blog: blog)
+        try await preview.whileRunning {
+            try await expectPage(preview, Self.page, status: 200, containing: "<meta name=\"theme\" content=\"my own theme\">")
+        }
+        #expect(preview.server.output == blog.root + "/.bake-cache/preview")
+        #expect(!FileIO.exists(blog.root + "/public"))
+        #expect(!FileIO.exists(blog.root + "/site"))
+    }
+
+    /// Under a base path preview answers as the real server would: only there.
+    @Test func underABasePathAnswersOnlyThere() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        try blog.write(try blog.read("site.settings").replacingOccurrences(of: "@site_url https://smallbatch.example.com", with: "@site_url https://smallbatch.example.com/blog"), to: "site.settings")
+        let preview = try await PreviewHarness(blog: blog)
+        try await preview.whileRunning {
+            #expect(preview.servingURL == "http://127.0.0.1:\(preview.port)/blog/")
+            try await expectPage(preview, "/blog" + Self.page, status: 200, containing: "Plain text lasts")
+            try await expectPage(preview, Self.page, status: 404, containing: "Page not found")
+            let root = try await preview.get("/")
+            #expect(root.status == 301)
+            #expect(root.headers["location"] == "/blog/")
+        }
+    }
+
     @Test func aFirstBuildThatFailsStillServesTheProblems() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }

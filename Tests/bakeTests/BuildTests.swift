@@ -24,6 +24,45 @@ import Testing
         }
     }
 
+    /// With no flags, the settings' theme and output folder.
+    @Test func bakesWithTheSettingsThemeIntoTheSettingsOutput() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/blog")
+            try copyDefaultTheme(to: root + "/blog/themes/mine", marking: "my own theme")
+            let settings = try String(contentsOfFile: root + "/blog/site.settings", encoding: .utf8)
+            try write(settings + "@theme themes/mine\n@output public\n", to: "blog/site.settings", in: root)
+            let result = try runBake([], in: root + "/blog")
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasSuffix("→ public\n"), "\(result.stdout)")
+            let home = try String(contentsOfFile: root + "/blog/public/index.html", encoding: .utf8)
+            #expect(home.contains("<meta name=\"theme\" content=\"my own theme\">"))
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/site"))
+        }
+    }
+
+    @Test func aBusyPortIsOneLineBeforeAnyBuild() throws {
+        try withTemporaryFolder { root in
+            try copySample(to: root + "/blog")
+            // Hold a port, as another program would.
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            #expect(bound == 0)
+            #expect(listen(fd, 1) == 0)
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            let port = Int(UInt16(bigEndian: address.sin_port))
+
+            let result = try runBake(["preview", "blog", "--port", String(port)], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr == "bake: cannot serve on 127.0.0.1:\(port): the port is in use by another program; expected a free port, or --port 0 for any\n")
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/.bake-cache/preview"), "it baked before trying the port")
+        }
+    }
+
     @Test func aSecondBakeWritesNothing() throws {
         try withTemporaryFolder { root in
             try copySample(to: root + "/blog")

@@ -12,4 +12,14 @@ import Testing
             #expect(again.stderr.contains("already has a site.settings"))
         }
     }
+
+    /// The login (`root` on many servers) is no author's name.
+    @Test func theAuthorIsNeverTheLogin() throws {
+        try withTemporaryFolder { root in
+            #expect(try runBake(["init", "b"], in: root).status == 0)
+            let settings = try String(contentsOfFile: root + "/b/site.settings", encoding: .utf8)
+            let author = settings.split(separator: "\n").first { $0.hasPrefix("@author") }.map(String.init) ?? ""
+            #expect(author != "@author " + NSUserName(), "\(author)")
+        }
+    }
 }

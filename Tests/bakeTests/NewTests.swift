@@ -55,4 +55,32 @@ import Testing
             #expect(!result.stderr.contains("Usage:"), "\(result.stderr)")
         }
     }
+
+    @Test func draftGoesToDraftsAndAnEmptyPostInPostsIsWarnedAbout() throws {
+        try withTemporaryFolder { root in
+            #expect(try runBake(["init", "blog", "--author", "Mira Okafor"], in: root).status == 0)
+            let settings = try String(contentsOfFile: root + "/blog/site.settings", encoding: .utf8)
+            #expect(settings.contains("@author Mira Okafor\n"))
+
+            let draft = try runBake(["new", "Not yet", "--blog", "blog", "--draft"], in: root)
+            #expect(draft.status == 0, "\(draft.stderr)")
+            #expect(draft.stdout.hasPrefix("blog/drafts/"), "\(draft.stdout)")
+            #expect(draft.stderr == "", "a draft is not published, so nothing to warn about")
+
+            let live = try runBake(["new", "Right now", "--blog", "blog"], in: root)
+            #expect(live.status == 0)
+            #expect(live.stdout.hasPrefix("blog/posts/"))
+            #expect(live.stderr.hasPrefix("warning: posts/"), "\(live.stderr)")
+            #expect(live.stderr.contains("has no text yet"), "\(live.stderr)")
+        }
+    }
+
+    @Test func helpShowsEachDefaultOnce() throws {
+        try withTemporaryFolder { root in
+            let help = try runBake(["new", "--help"], in: root)
+            #expect(help.stdout.components(separatedBy: "(default: ").count - 1 <= 1, "\(help.stdout)")
+            let preview = try runBake(["preview", "--help"], in: root)
+            #expect(!preview.stdout.contains("BLOG_DIR/site)"), "preview never bakes into site/: \(preview.stdout)")
+        }
+    }
 }
