@@ -2,6 +2,12 @@ import BakeIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
+private let rusageSelf = RUSAGE_SELF.rawValue
+private let systemPipe = Glibc.pipe
+#elseif canImport(Darwin)
+import Darwin
+private let rusageSelf = RUSAGE_SELF
+private let systemPipe = Darwin.pipe
 #endif
 
 /// One timed run of `bake`.
@@ -22,7 +28,7 @@ struct BakeRunner {
     /// User and system CPU time this process has used so far.
     static func ownCPUSeconds() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(rusageSelf, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
@@ -30,7 +36,7 @@ struct BakeRunner {
     /// This process's peak resident memory so far.
     static func ownPeakRSSMegabytes() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        getrusage(rusageSelf, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
 
@@ -43,7 +49,7 @@ struct BakeRunner {
     func measure() throws -> Measurement {
         let arguments = command + [blog, "--output", output]
         var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { throw BenchError.spawn("pipe") }
+        guard systemPipe(&pipe) == 0 else { throw BenchError.spawn("pipe") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)

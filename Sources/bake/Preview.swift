@@ -77,9 +77,12 @@ private struct PreviewLog: Sendable {
         }
     }
 
-    /// A problem as `bake build` prints it: the path from the current folder, then line and message.
+    /// A problem as the pages' overlay shows it: the path inside the blog (the browser knows
+    /// no current folder), then line and message.
     func line(for diagnostic: Diagnostic) -> String {
-        Terminal.line(for: diagnostic, blog: blog)
+        var path = diagnostic.path
+        if path.hasPrefix(blog.root + "/") { path = String(path.dropFirst(blog.root.count + 1)) }
+        return Diagnostic(path: path, line: diagnostic.line, message: diagnostic.message).description
     }
 
     /// Writes a line at once: standard output is block-buffered when it is not a terminal.
@@ -105,7 +108,7 @@ private extension PreviewLog {
             let count = failure.diagnostics.count
             let problems = "\(count) problem\(count == 1 ? "" : "s")"
             let cause = build.changes.isEmpty ? "first build" : changed(build.changes)
-            let lines = failure.diagnostics.map(line(for:)) + ["\(time) \(cause): \(problems); still serving the last good site"]
+            let lines = failure.diagnostics.map { Terminal.line(for: $0, blog: blog) } + ["\(time) \(cause): \(problems); still serving the last good site"]
             FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
     }

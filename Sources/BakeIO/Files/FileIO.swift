@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
+/// read(2), named apart from the `read` methods here.
+private let systemRead = Glibc.read
 #elseif canImport(Darwin)
 import Darwin
+/// read(2), named apart from the `read` methods here.
+private let systemRead = Darwin.read
 #endif
 
 /// Reading whole files and writing them atomically: temp file, fsync, rename.
@@ -23,7 +27,7 @@ public enum FileIO {
             bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 initialized = buffer.initialize(fromContentsOf: start)
                 while initialized < buffer.count {
-                    let count = Glibc.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                    let count = systemRead(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
                     if count < 0 {
                         if errno == EINTR { continue }
                         failure = errno

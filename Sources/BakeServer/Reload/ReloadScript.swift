@@ -18,9 +18,13 @@ enum ReloadScript {
     es.addEventListener("css",e=>{mark(e);for(const l of document.querySelectorAll('link[rel~="stylesheet"]')){
     const u=new URL(l.href,location.href);if(u.origin!==location.origin)continue;
     u.searchParams.set("bake",Date.now());const n=l.cloneNode();n.href=u.href;n.onload=()=>l.remove();l.after(n)}});
-    es.addEventListener("problems",e=>{box?.remove();box=document.createElement("pre");box.id="bake-problems";
-    box.style.cssText="position:fixed;inset:0;z-index:2147483647;overflow:auto;margin:0;padding:2em;background:rgba(40,0,0,.94);color:#fdd;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
-    box.textContent="bake: this change did not build; preview still serves the last good site. Click to hide.\n\n"+JSON.parse(e.data).join("\n");
+    es.addEventListener("problems",e=>{box?.remove();box=document.createElement("div");box.id="bake-problems";box.setAttribute("role","alert");
+    box.style.cssText="position:fixed;inset:0;z-index:2147483647;overflow:auto;margin:0;padding:2em;background:rgba(40,0,0,.94);color:#fdd;font:14px/1.5 ui-monospace,monospace";
+    const t=document.createElement("p");t.style.cssText="margin:0 0 1.5em;font:inherit;color:inherit";
+    t.textContent="bake: this change did not build; preview still serves the last good site. Click to hide.";box.append(t);
+    for(const line of JSON.parse(e.data)){const p=document.createElement("pre");p.className="bake-problem";
+    p.style.cssText="margin:0 0 1em;padding:0 0 1em;border-bottom:1px solid rgba(255,221,221,.3);white-space:pre-wrap;font:inherit;color:inherit;background:none";
+    p.textContent=line;box.append(p)}
     box.onclick=()=>box.remove();document.body.append(box)});
     es.addEventListener("ok",()=>{box?.remove();box=null});
     })();</script>
