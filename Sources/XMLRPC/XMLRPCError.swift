@@ -46,11 +46,14 @@ public struct XMLRPCError: Error, Sendable, Hashable {
 
     /// The fault code, after the XML-RPC interoperability convention (xmlrpc-epi's
     /// "specification for fault code interoperability"): -32700 for XML that is not
-    /// well formed, -32603 for a value the server cannot write, -32600 for the rest.
+    /// well formed, -32603 for a value the server cannot write, -32602 (invalid method
+    /// parameters) for a parameter whose text its type cannot hold, such as the impossible
+    /// date `20140230T12:00:00`, and -32600 for the rest.
     public var faultCode: Int {
         switch reason {
         case .notWellFormed: -32700
         case .notEncodable: -32603
+        case .invalidScalar(let type, _) where type != "methodName": -32602
         default: -32600
         }
     }

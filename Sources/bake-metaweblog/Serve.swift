@@ -93,8 +93,8 @@ extension BakeMetaWeblog {
                 say("Saved \(change)")
             case .siteNotRebuilt(let failure):
                 printError("The site was not updated; the re-bake failed:\n\(failure.description)")
-            case .badLogin(let user):
-                printError("Bad login for user \"\(user)\"")
+            case .badLogin(let user, let client):
+                printError("Bad login for user \"\(user)\" from \(client)")
             }
         }
 

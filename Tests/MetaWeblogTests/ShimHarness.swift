@@ -13,7 +13,7 @@ final class ShimHarness: Sendable {
 
     /// Starts the shim on `blog` and waits until it listens.
     init(
-        blog: TestBlog, maxBodySize: Int = XMLRPCParser.defaultMaxBodySize,
+        blog: TestBlog, maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, bodyTimeout: Duration = .seconds(60),
         loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:]
     ) async throws {
         self.blog = blog
@@ -21,7 +21,8 @@ final class ShimHarness: Sendable {
         self.log = log
         let server = try MetaWeblogServer(
             options: MetaWeblogOptions(
-                blog: blog.folder, port: 0, maxBodySize: maxBodySize, loginDelay: loginDelay, environment: environment
+                blog: blog.folder, port: 0, maxBodySize: maxBodySize, bodyTimeout: bodyTimeout, loginDelay: loginDelay,
+                environment: environment
             ),
             onEvent: { log.append($0) }
         )
@@ -35,12 +36,12 @@ final class ShimHarness: Sendable {
 
     /// Runs `body` with a shim on a fresh sample blog, then stops it and deletes the blog.
     static func run(
-        settings: [String] = [], maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, loginDelay: Duration = .milliseconds(20),
-        _ body: (ShimHarness) async throws -> Void
+        settings: [String] = [], maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, bodyTimeout: Duration = .seconds(60),
+        loginDelay: Duration = .milliseconds(20), _ body: (ShimHarness) async throws -> Void
     ) async throws {
         let blog = try TestBlog(settings: settings)
         defer { blog.delete() }
-        let shim = try await ShimHarness(blog: blog, maxBodySize: maxBodySize, loginDelay: loginDelay)
+        let shim = try await ShimHarness(blog: blog, maxBodySize: maxBodySize, bodyTimeout: bodyTimeout, loginDelay: loginDelay)
         try await shim.whileRunning { try await body(shim) }
     }
 

@@ -84,7 +84,7 @@ import XMLRPC
     func rejectsBadScalarsNamingTypeAndText(type: String, text: String) throws {
         let error = try #require(requestError(methodCall(params: "<value>\n<\(type)>\(text)</\(type)></value>")))
         #expect(error.reason == .invalidScalar(type: type, text: text))
-        #expect(error.faultCode == -32600)
+        #expect(error.faultCode == -32602)
         #expect(error.line == 2)
         #expect(error.message.contains("<\(type)> holds \"\(text)\"; expected "))
     }

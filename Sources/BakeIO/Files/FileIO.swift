@@ -52,7 +52,8 @@ public enum FileIO {
     }
 
     /// Writes `bytes` to `path` so that a crash leaves either the old file or the new one:
-    /// a temp file in the same folder, fsync, rename over, then fsync of the folder.
+    /// a temp file in the same folder (`.<name>.bake-<pid>-XXXXXX`), fsync, rename over, then
+    /// fsync of the folder.
     /// - Parameter durable: fsync the data and the folder. Site output can skip this; the
     ///   post tree never does.
     /// - Returns: The size and mtime of the file written, as a later `stat` would see them.
@@ -60,9 +61,9 @@ public enum FileIO {
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(FileSystemError) -> (size: Int64, modified: Int64) {
         let folder = parent(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
-        // The writer's process ID in the name lets `StaleTempFiles` tell a crashed writer's
-        // leftovers from a file that is being written right now.
-        var template = Array("\(folder)/.\(name)\(StaleTempFiles.marker)\(getpid())-XXXXXX".utf8CString)
+        // The writer's process ID is in the name, so a later run can tell a temp file left by
+        // a killed writer from one being written (see `StaleTempFiles`).
+        var template = Array("\(folder)/\(StaleTempFiles.tempName(for: name))".utf8CString)
         let pattern = template
         var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         // The folder is usually there; make it only when it is not (or when a file is in the

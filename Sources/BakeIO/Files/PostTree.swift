@@ -1,22 +1,47 @@
 import BakeKit
 
-/// The blog's post files on disk: where a new post goes, and atomic, durable writes there.
+/// The blog's post files on disk, as `bake new`, `bake init` and `bake-metaweblog` all
+/// place and write them.
+///
+/// A post or draft lives at `posts/YYYY/MM/DD/<slug>.<ext>` or `drafts/YYYY/MM/DD/<slug>.<ext>`;
+/// its permalink comes from that calendar path in both folders (`Permalink(calendarPath:)`),
+/// so a draft keeps its permalink when it moves to `posts/`. A slug is unique per day across
+/// both folders for the same reason.
+///
+/// ```swift
+/// let tree = PostTree(blog: blog)
+/// let path = try tree.newPostPath(folder: "drafts", date: now, slug: "hello", format: .markdown)
+/// try tree.write(PostFile(fields: [("title", "Hello")], body: "").text, to: path)   // drafts/2014/03/31/hello.markdown
+/// ```
 public struct PostTree: Sendable {
+    /// The folders that hold post files: published posts, then drafts.
+    public static let folders = ["posts", "drafts"]
+
     public let blog: BlogFolder
 
     public init(blog: BlogFolder) {
         self.blog = blog
     }
 
-    /// A free path for a new post, relative to the blog, e.g. `posts/2014/03/31/hello.markdown`,
-    /// adding `-2`, `-3` … to the slug when that day already has it (in any format).
+    /// A free path for a new post in `folder` (`posts` or `drafts`), relative to the blog, e.g.
+    /// `posts/2014/03/31/hello.markdown`, adding `-2`, `-3` … to the slug when a post or draft
+    /// of that day already has it (in any format).
     /// A day folder that cannot be listed is an error, not an empty day: the new post could
     /// otherwise replace one of the same name.
     public func newPostPath(folder: String = "posts", date: CivilTime, slug: String, format: BodyFormat) throws(FileSystemError) -> String {
-        let day = "\(folder)/\(date.dayFolder)"
-        let taken = Set(try FileTree.scan(blog.path(day)).map { BodyFormat.stem(of: $0.path) })
+        try newPostPath(folder: folder, day: date.dayFolder, slug: slug, format: format)
+    }
+
+    /// A free path for a new post in `folder` on `day`, e.g. `2014/03/31`: see above.
+    public func newPostPath(folder: String = "posts", day: String, slug: String, format: BodyFormat) throws(FileSystemError) -> String {
+        var taken: Set<String> = []
+        for postFolder in Self.folders {
+            for entry in try FileTree.scan(blog.path("\(postFolder)/\(day)")) {
+                taken.insert(BodyFormat.stem(of: entry.path))
+            }
+        }
         let unique = Slug.unique(slug.isEmpty ? "post" : slug, taken: taken)
-        return "\(day)/\(unique).\(format == .html ? "html" : "markdown")"
+        return "\(folder)/\(day)/\(unique).\(format == .html ? "html" : "markdown")"
     }
 
     /// Writes a file of the post tree: temp file, fsync, rename, fsync of the folder.

@@ -1,67 +1,78 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The temp files that `FileIO.writeAtomically` leaves behind when its process is killed
-/// between creating one and renaming it into place: `.<name>.bake-<pid>-XXXXXX`.
+/// mid-write: `.<name>.bake-<pid>-XXXXXX`, next to the file they were to replace.
 ///
-/// Only files of that exact form are touched, and only when the process that made them is
-/// gone, so a writer at work in the same folder keeps its file. A name without a process ID
-/// (from bake before it wrote one) counts as stale once it is an hour old.
+/// Only files of exactly that form are touched, and only when no process with that ID runs
+/// any more; a temp file another running writer is filling is left alone.
+///
+/// ```swift
+/// let removed = StaleTempFiles.remove(in: blog.path("posts"))   // ["2014/03/31/.hello.markdown.bake-4242-a1B2c3"]
+/// ```
 public enum StaleTempFiles {
-    /// What every temp name holds between the file's name and the writer's process ID.
-    static let marker = ".bake-"
+    /// The temp name `FileIO` gives the file `name` while this process writes it, before
+    /// `mkstemp` fills in the `XXXXXX`.
+    static func tempName(for name: String) -> String {
+        ".\(name).bake-\(getpid())-XXXXXX"
+    }
 
-    /// Removes the stale temp files in `folder` and below it (hidden folders are skipped);
-    /// returns their paths relative to `folder`. Folders that cannot be listed are skipped.
+    /// Removes the stale temp files below `folder`, and returns their paths relative to it.
+    /// A folder that cannot be listed, or a file that cannot be removed, is skipped: this
+    /// only tidies.
     @discardableResult
-    public static func remove(in folder: String, now: Date = Date()) -> [String] {
+    public static func remove(in folder: String) -> [String] {
         var removed: [String] = []
-        sweep(folder, relative: "", now: now, removed: &removed)
+        sweep(folder, relative: "", removed: &removed)
         return removed.sorted()
     }
 
-    /// Whether `name` (a file name, no folder) is a temp file of `writeAtomically`'s, and the
-    /// process ID in it when it has one.
-    static func parse(_ name: String) -> (isTemp: Bool, pid: Int32?) {
-        guard name.hasPrefix("."), let markerRange = name.range(of: marker, options: .backwards) else { return (false, nil) }
-        let tail = name[markerRange.upperBound...]
-        let parts = tail.split(separator: "-", omittingEmptySubsequences: false)
-        let isRandom: (Substring) -> Bool = { $0.count == 6 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
-        switch parts.count {
-        case 1 where isRandom(parts[0]):
-            return (true, nil)
-        case 2 where isRandom(parts[1]):
-            guard let pid = Int32(parts[0]), pid > 0 else { return (false, nil) }
-            return (true, pid)
-        default:
-            return (false, nil)
-        }
+    /// The process ID in a temp name `.<name>.bake-<pid>-XXXXXX`, or nil for any other name.
+    public static func writer(ofTempName name: String) -> pid_t? {
+        let bytes = Array(name.utf8)
+        let marker = Array(".bake-".utf8)
+        guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count + 2 else { return nil }
+        // The last `.bake-`, after at least one character of the name.
+        var start = bytes.count - marker.count
+        while start > 1, !bytes[start..<(start + marker.count)].elementsEqual(marker) { start -= 1 }
+        guard start > 1 else { return nil }
+        let parts = bytes[(start + marker.count)...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].count == 6, parts[1].allSatisfy(isAlphanumeric),
+              !parts[0].isEmpty, parts[0].count <= 10, parts[0].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let pid = pid_t(String(decoding: parts[0], as: UTF8.self)), pid > 0
+        else { return nil }
+        return pid
     }
 }
 
 private extension StaleTempFiles {
-    static func sweep(_ root: String, relative: String, now: Date, removed: inout [String]) {
+    /// Walks `folder` (hidden names included, symbolic links not followed), removing stale
+    /// temp files.
+    static func sweep(_ root: String, relative: String, removed: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names {
-            let path = folder + "/" + name
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                if !name.hasPrefix(".") { sweep(root, relative: childRelative, now: now, removed: &removed) }
-                continue
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let item = readdir(dir) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != ".." else { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            if item.pointee.d_type == UInt8(DT_DIR) {
+                sweep(root, relative: child, removed: &removed)
+            } else if let pid = writer(ofTempName: name), !isRunning(pid), unlink(root + "/" + child) == 0 {
+                removed.append(child)
             }
-            guard (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            let temp = parse(name)
-            guard temp.isTemp else { continue }
-            let stale: Bool
-            if let pid = temp.pid {
-                // ESRCH: no such process. EPERM means it exists under another user.
-                stale = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
-            } else {
-                stale = now.timeIntervalSince1970 - Double(FileTree.modified(info)) / 1e9 > 3600
-            }
-            if stale, unlink(path) == 0 { removed.append(childRelative) }
         }
+    }
+
+    static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
     }
 }

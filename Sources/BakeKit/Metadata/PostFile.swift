@@ -16,12 +16,19 @@ public struct PostFile: Sendable, Hashable {
     public var text: String {
         var text = ""
         for (key, value) in fields {
-            var clean = value.replacingOccurrences(of: "\r\n", with: " ")
-            clean = clean.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-            while let last = clean.last, last == " " || last == "\t" { clean.removeLast() }
+            let clean = Self.headerValue(value)
             text += "@\(key) \(clean.isEmpty ? "(empty-string)" : clean)\n"
         }
         return text + "\n" + body
+    }
+
+    /// `value` as a header line holds it, and as `MetadataParser` reads it back: line breaks
+    /// become spaces, and trailing spaces and tabs go.
+    public static func headerValue(_ value: String) -> String {
+        var clean = value.replacingOccurrences(of: "\r\n", with: " ")
+        clean = clean.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        while let last = clean.last, last == " " || last == "\t" { clean.removeLast() }
+        return clean
     }
 
     public static func == (lhs: PostFile, rhs: PostFile) -> Bool {

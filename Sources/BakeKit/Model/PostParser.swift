@@ -18,7 +18,8 @@ public struct PostParser: Sendable {
         self.dates = DateParser(timeZone: settings.timeZone)
     }
 
-    /// A post from `posts/YYYY/MM/DD/<slug>.<ext>` or, with status `.draft`, from `drafts/`.
+    /// A post from `posts/YYYY/MM/DD/<slug>.<ext>` or, with status `.draft`, from `drafts/`;
+    /// a draft's permalink comes from its calendar folder like a post's, when it has one.
     /// - Parameter now: stands in for a draft's missing `@pubDate`.
     public func parsePost(path: String, bytes: [UInt8], status: Post.Status, now: Timestamp) throws(BuildFailure) -> ParsedPost {
         let source = try parseSource(path: path, bytes: bytes)
@@ -55,8 +56,16 @@ public struct PostParser: Sendable {
                 problems.append(Diagnostic(path: path, line: nil, message: "the post is not in a calendar folder; expected posts/YYYY/MM/DD/<slug>.markdown, .md or .html"))
             }
         case .draft:
-            let civil = pubDate.civil(in: settings.timeZone)
-            permalink = Permalink(year: civil.year, month: civil.month, day: civil.day, slug: BodyFormat.stem(of: fileName))
+            // A draft in a calendar folder keeps that folder's permalink when it is published
+            // (as `bake-metaweblog` and `bake new` place drafts); any other draft is dated by
+            // its @pubDate, or now.
+            let calendarPath = path.hasPrefix("drafts/") ? String(path.dropFirst("drafts/".count)) : path
+            if let fromFolder = Permalink(calendarPath: calendarPath) {
+                permalink = fromFolder
+            } else {
+                let civil = pubDate.civil(in: settings.timeZone)
+                permalink = Permalink(year: civil.year, month: civil.month, day: civil.day, slug: BodyFormat.stem(of: fileName))
+            }
         }
         guard problems.isEmpty, let permalink else { throw BuildFailure(problems) }
 

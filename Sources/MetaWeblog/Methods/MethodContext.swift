@@ -19,14 +19,23 @@ struct MethodContext: Sendable {
     let report: @Sendable (MetaWeblogEvent) -> Void
     /// The time now.
     let now: @Sendable () -> Timestamp
+    /// The address of the client calling, e.g. `127.0.0.1`.
+    var client = "unknown"
+
+    /// This context for a call from `client`.
+    func from(_ client: String) -> MethodContext {
+        var context = self
+        context.client = client
+        return context
+    }
 
     /// Checks the user name and password that are parameters `index` and `index + 1`; after a
     /// short delay, throws the bad-login fault when they are wrong.
     func authenticate(_ parameters: Parameters, at index: Int) async throws(MetaWeblogError) {
         let user = try parameters.identifier(index, "username")
         let password = try parameters.string(index + 1, "password")
-        guard await login.verify(user: user, password: password) else {
-            report(.badLogin(user: user))
+        guard await login.verify(user: user, password: password, client: client) else {
+            report(.badLogin(user: LogText.clipped(user), client: client))
             try? await Task.sleep(for: loginDelay)
             throw MetaWeblogError(.badLogin)
         }

@@ -15,6 +15,7 @@ import XMLRPC
 /// | `mt_keywords`, `mt_excerpt` | `@mt_keywords`, `@mt_excerpt` |
 /// | `wp_slug` or `mt_basename` | the file name of a new post |
 /// | `mt_convert_breaks` | `.markdown` or `.html` for a new post (see `TextFilter`) |
+/// | `post_status` | `publish` or `draft` (`future` and `pending`, `private` read as those); wins over the publish flag |
 struct PostChanges: Sendable {
     var title: String?
     var description: String?
@@ -26,6 +27,7 @@ struct PostChanges: Sendable {
     var excerpt: String?
     var slug: String?
     var format: BodyFormat?
+    var status: Post.Status?
 
     /// Reads the struct that is parameter `index` of a call; throws -32602 for a member of the
     /// wrong type, or for a date whose year in the site's zone is not 0–9999 (no file can hold it).
@@ -44,6 +46,13 @@ struct PostChanges: Sendable {
         dateCreated = try reader.timestamp("dateCreated", readIn: dates, site: dates)
         if dateCreated == nil {
             dateCreated = try reader.timestamp("date_created_gmt", readIn: PostDate(timeZone: TimeZone(identifier: "UTC")!), site: dates)
+        }
+        if let value = try reader.text("post_status"), !value.isEmpty {
+            switch value.lowercased() {
+            case "publish", "future": status = .published
+            case "draft", "pending", "private": status = .draft
+            default: throw parameters.invalid(index, "content", "has post_status \"\(LogText.clipped(value))\"; expected publish or draft")
+            }
         }
         if let value = reader.value("mt_convert_breaks") {
             guard let format = TextFilter.format(for: value) else {

@@ -50,9 +50,10 @@ struct PostReply: Sendable {
         ])
     }
 
-    /// The public URL of a published post; "" for a draft, which has none yet.
+    /// The public URL of a post; a draft's is the one it gets when published, since both
+    /// come from its calendar folder.
     func permaLink(_ post: StoredPost) -> String {
-        post.status == .published ? siteURL + "/" + post.id.permalink.path : ""
+        siteURL + "/" + post.id.permalink.path
     }
 }
 

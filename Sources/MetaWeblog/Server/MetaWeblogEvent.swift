@@ -8,6 +8,7 @@ public enum MetaWeblogEvent: Sendable {
     case saved(String)
     /// A change was saved, but the site could not be re-baked.
     case siteNotRebuilt(BuildFailure)
-    /// A call came with a wrong user name or password.
-    case badLogin(user: String)
+    /// A call from `client` (an address) came with a wrong user name or password; the user
+    /// name is cut short (see `LogText`).
+    case badLogin(user: String, client: String)
 }

@@ -25,6 +25,9 @@ public struct MetaWeblogOptions: Sendable {
     public let maxBodySize: Int
     /// The deepest nesting of XML elements accepted.
     public let maxDepth: Int
+    /// How long a request's body may take to arrive, from its request line on; a slower or
+    /// stalled one gets 408 and its connection closes. Idle connections close after twice as long.
+    public let bodyTimeout: Duration
     /// How long a bad login waits before its fault is sent.
     public let loginDelay: Duration
     /// Where `BAKE_METAWEBLOG_USER` and `BAKE_METAWEBLOG_PASSWORD_HASH` are looked up.
@@ -34,7 +37,7 @@ public struct MetaWeblogOptions: Sendable {
     public init(
         blog: BlogFolder, overrides: BlogConfiguration.Overrides = .init(), host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
         maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
-        loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
+        bodyTimeout: Duration = .seconds(60), loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.configuration = BlogConfiguration.load(blog, overrides: overrides)
         self.host = host
@@ -42,6 +45,7 @@ public struct MetaWeblogOptions: Sendable {
         self.allowRemote = allowRemote
         self.maxBodySize = maxBodySize
         self.maxDepth = maxDepth
+        self.bodyTimeout = bodyTimeout
         self.loginDelay = loginDelay
         self.environment = environment
     }

@@ -2,7 +2,9 @@ import BakeIO
 import BakeKit
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 import XMLRPC
 
@@ -72,8 +74,15 @@ public final class MetaWeblogServer: Sendable {
         let listening = ListeningPort()
         self.listening = listening
         let host = options.host
+        let bodyTimeout = TimeAmount(options.bodyTimeout)
+        let maxBodySize = options.maxBodySize
         let application = Application(
             responder: endpoint,
+            server: .http1(configuration: HTTP1Channel.Configuration(
+                additionalChannelHandlers: [RequestBodyLimit(maxBodySize: maxBodySize, bodyTimeout: bodyTimeout)],
+                // Longer than the body's deadline, so a stalled body gets its 408 first.
+                idleTimeout: bodyTimeout * 2
+            )),
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
@@ -91,8 +100,12 @@ public final class MetaWeblogServer: Sendable {
         ))
     }
 
-    /// Serves until SIGINT, SIGTERM or `shutdown()`.
+    /// Serves until SIGINT, SIGTERM or `shutdown()`. First removes the temp files that a
+    /// killed writer left in `posts/` and `drafts/` (see `StaleTempFiles`).
     public func run() async throws {
+        for folder in PostTree.folders {
+            StaleTempFiles.remove(in: options.blog.path(folder))
+        }
         do {
             try await group.run()
         } catch {

@@ -9,7 +9,7 @@ import XMLRPC
 /// Another path gets 404; another method on the endpoint gets 405. A body over the limit
 /// gets 413 as soon as the limit is passed, with a plain-text reason, without reading the rest.
 struct XMLRPCEndpoint: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ShimRequestContext
 
     /// The endpoint's paths.
     static let paths: Set<String> = ["/xmlrpc", "/xmlrpc.php"]
@@ -18,7 +18,7 @@ struct XMLRPCEndpoint: HTTPResponder {
     let methods: MethodTable
     let context: MethodContext
 
-    func respond(to request: Request, context requestContext: BasicRequestContext) async throws -> Response {
+    func respond(to request: Request, context requestContext: ShimRequestContext) async throws -> Response {
         guard Self.paths.contains(request.uri.path) else {
             return Self.text(.notFound, "Not found; the XML-RPC endpoint is POST /xmlrpc.\n")
         }
@@ -34,9 +34,10 @@ struct XMLRPCEndpoint: HTTPResponder {
         do {
             body = try await request.body.collect(upTo: parser.maxBodySize)
         } catch is NIOTooManyBytesError {
+            // The reply closes the connection, and the rest of the body is dropped (RequestBodyLimit).
             return tooLarge()
         }
-        let reply = await answer(body.readableBytesView, logger: requestContext.logger)
+        let reply = await answer(body.readableBytesView, client: requestContext.client, logger: requestContext.logger)
         return Response(
             status: .ok,
             headers: [.contentType: "text/xml; charset=utf-8"],
@@ -47,13 +48,13 @@ struct XMLRPCEndpoint: HTTPResponder {
 
 private extension XMLRPCEndpoint {
     /// The encoded reply to one request body: the method's result, or a fault.
-    func answer(_ body: ByteBufferView, logger: Logger) async -> [UInt8] {
+    func answer(_ body: ByteBufferView, client: String, logger: Logger) async -> [UInt8] {
         let response: XMLRPCResponse
         do {
             let request = try parser.parseRequest(body)
-            response = await call(request, logger: logger)
+            response = await call(request, client: client, logger: logger)
         } catch {
-            logger.info("Refused a request: \(error.message)")
+            logger.info("Refused a request: \(LogText.clipped(error.message))")
             response = .fault(error.fault)
         }
         do {
@@ -65,21 +66,23 @@ private extension XMLRPCEndpoint {
         }
     }
 
-    func call(_ request: XMLRPCRequest, logger: Logger) async -> XMLRPCResponse {
+    func call(_ request: XMLRPCRequest, client: String, logger: Logger) async -> XMLRPCResponse {
         guard let method = methods[request.methodName] else {
             return .fault(MetaWeblogError(.unknownMethod(request.methodName)).fault)
         }
         do {
             let parameters = Parameters(method: request.methodName, values: request.params)
-            return .success(try await method.call(parameters, context: context))
+            return .success(try await method.call(parameters, context: context.from(client)))
         } catch {
-            logger.info("\(request.methodName) failed: \(error.message)")
+            logger.info("\(LogText.clipped(request.methodName)) failed: \(LogText.clipped(error.message))")
             return .fault(error.fault)
         }
     }
 
     func tooLarge() -> Response {
-        Self.text(.contentTooLarge, "The request body is larger than \(parser.maxBodySize) bytes, the limit of this server.\n")
+        var response = Self.text(.contentTooLarge, "The request body is larger than \(parser.maxBodySize) bytes, the limit of this server.\n")
+        response.headers[.connection] = "close"
+        return response
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {

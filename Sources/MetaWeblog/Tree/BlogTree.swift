@@ -48,22 +48,38 @@ struct BlogTree: Sendable {
     }
 
     /// A postid for a new post on a day, e.g. `2014/03/31`: the slug, or the slug with `-2`,
-    /// `-3` … when a post or draft of that day already has it. Throws when the day is not a
-    /// calendar folder, such as a year past 9999.
+    /// `-3` … when a post or draft of that day already has it, as `PostTree` decides for bake
+    /// too. Throws when the day is not a calendar folder, such as a year past 9999.
     func newPostID(day: String, slug: String, format: BodyFormat) throws(MetaWeblogError) -> PostID {
-        var taken: Set<String> = []
-        for folder in ["posts", "drafts"] {
-            do {
-                for entry in try FileTree.scan(blog.path("\(folder)/\(day)")) {
-                    taken.insert(BodyFormat.stem(of: entry.path))
-                }
-            } catch {
-                throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
-            }
+        let path: String
+        do {
+            path = try PostTree(blog: blog).newPostPath(day: day, slug: slug, format: format)
+        } catch {
+            throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
         }
-        let name = Slug.unique(slug, taken: taken) + (format == .html ? ".html" : ".markdown")
-        guard let id = PostID("\(day)/\(name)") else { throw MetaWeblogError(.noCalendarFolder(day: day)) }
+        guard let id = PostID(String(path.dropFirst("posts/".count))) else { throw MetaWeblogError(.noCalendarFolder(day: day)) }
         return id
+    }
+
+    /// The postid of a post already written on `day` as `slug` (or `slug-2` …) in `format`,
+    /// whose file is exactly `post`'s text: a newPost sent again after its answer was lost.
+    /// - Parameter undatedSince: The call named no date, so `post` is dated now: a file dated
+    ///   from this moment on counts as the same post whatever its `@pubDate` says.
+    func sameNewPost(_ post: StoredPost, day: String, slug: String, undatedSince: Timestamp?) -> PostID? {
+        let folder = post.status == .published ? "posts" : "drafts"
+        guard let entries = try? FileTree.scan(blog.path("\(folder)/\(day)")) else { return nil }
+        for entry in entries where !entry.path.contains("/") && Self.isNumbered(BodyFormat.stem(of: entry.path), of: slug) {
+            guard let id = PostID("\(day)/\(entry.path)"), id.format == post.id.format,
+                  let existing = try? self.post(id), existing.status == post.status
+            else { continue }
+            var candidate = post
+            if let undatedSince, let text = existing.header["pubDate"], let date = dates.timestamp(header: text),
+               date >= undatedSince, candidate.header["pubDate"] != nil {
+                candidate.header.set("pubDate", text)
+            }
+            if candidate.text == existing.text { return id }
+        }
+        return nil
     }
 
     /// Writes a post's file in place, atomically.
@@ -110,12 +126,29 @@ struct BlogTree: Sendable {
         return published
     }
 
+    /// Takes a post back to `drafts/` under the same postid, and so the same permalink.
+    func unpublish(_ post: StoredPost) throws(MetaWeblogError) -> StoredPost {
+        let draft = StoredPost(id: post.id, status: .draft, header: post.header, body: post.body)
+        guard !FileIO.exists(blog.path(draft.path)) else {
+            throw MetaWeblogError(.fileFailed(FileSystemError(path: blog.path(draft.path), operation: .rename, errno: EEXIST), blogRoot: blog.root))
+        }
+        try move(post.path, to: draft.path)
+        return draft
+    }
+
     /// Moves a file into `.trash/`, keeping its path there (`.trash/posts/2014/03/31/a.markdown`),
     /// with `-2`, `-3` … added when the trash already holds that name. Returns the new path.
     func trash(_ path: String) throws(MetaWeblogError) -> String {
         let destination = freePath(".trash/" + path)
         try move(path, to: destination)
         return destination
+    }
+
+    /// Whether `stem` is `slug`, or `slug` with `-2`, `-3` … after it.
+    static func isNumbered(_ stem: String, of slug: String) -> Bool {
+        guard stem.hasPrefix(slug) else { return false }
+        let rest = stem.dropFirst(slug.count)
+        return rest.isEmpty || (rest.first == "-" && rest.count > 1 && rest.dropFirst().allSatisfy(\.isASCII) && Int(rest.dropFirst()) != nil)
     }
 
     /// `path`, or the same name with `-2`, `-3` … before the extension, whichever is not taken.

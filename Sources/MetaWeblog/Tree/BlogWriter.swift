@@ -7,8 +7,8 @@ import ServiceLifecycle
 ///
 /// Changes queue up while a re-bake runs; the next round applies them all, in order, and
 /// then bakes once. No file of the tree changes while a bake reads it. A change that was
-/// saved stays saved when the bake fails; its caller gets a fault saying why the site was
-/// not updated.
+/// saved is answered as saved even when the bake fails, which is reported as
+/// `MetaWeblogEvent.siteNotRebuilt`.
 ///
 /// It runs as a service under the server's `ServiceGroup`, after the HTTP server has
 /// stopped taking calls, so that the changes already queued are finished on shutdown.
@@ -43,7 +43,8 @@ actor BlogWriter: Service {
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Queues a change, and returns its value once it is saved, committed and baked.
+    /// Queues a change, and returns its value once it is saved, committed and baked (or the
+    /// bake failed, which is reported, not thrown).
     ///
     /// `work` runs on the writer, alone: it may read and change the tree freely.
     func perform<Value: Sendable>(
@@ -115,23 +116,17 @@ private extension BlogWriter {
                 }
                 applied.append((result, failure))
             }
-            var problems: [Diagnostic]?
+            // A change on disk is answered as saved even when the bake fails: a fault would
+            // make the editor send it again. The failure goes to the log.
             if applied.contains(where: { $0.0.record != nil }) {
                 do {
                     try await bake()
                 } catch {
-                    problems = error.diagnostics
                     report(.siteNotRebuilt(error))
                 }
             }
             for (result, failure) in applied {
-                if let failure {
-                    result.finish(failure)
-                } else if let problems, let record = result.record {
-                    result.finish(MetaWeblogError(.siteNotRebuilt(saved: record.saved, problems: problems)))
-                } else {
-                    result.finish(nil)
-                }
+                result.finish(failure)
             }
         }
     }

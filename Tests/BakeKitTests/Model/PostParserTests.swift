@@ -127,6 +127,16 @@ import Testing
         #expect(parsed.post.permalink.path == "2014/03/31/idea.html")
     }
 
+    /// The editor was told the permalink of the draft's folder; publishing moves the file
+    /// to the same calendar path under posts/, so the permalink holds whatever @pubDate says.
+    @Test func draftInACalendarFolderTakesItsPermalinkFromTheFolder() throws {
+        let now = Timestamp(seconds: 1_396_322_206)
+        let parsed = try parsePost("@title Draft\n@pubDate 2014-05-05 10:00:00 -0700\n\nNot yet.\n", path: "drafts/2014/03/30/idea.markdown", status: .draft, now: now)
+        #expect(parsed.post.permalink.path == "2014/03/30/idea.html")
+        let undated = try parsePost("@title Draft\n\nNot yet.\n", path: "drafts/2014/03/30/idea.markdown", status: .draft, now: now)
+        #expect(undated.post.permalink.path == "2014/03/30/idea.html")
+    }
+
     @Test func footnoteAnchorsArePrefixedWithTheSlug() throws {
         let parsed = try makePost("posts/2020/08/07/footnotes.markdown", date: "2020-08-07 22:31:50 -0700", body: "Aside.[^1]\n\n[^1]: The note.\n")
         #expect(parsed.html.contains("id=\"footnotes-fn-1\""))

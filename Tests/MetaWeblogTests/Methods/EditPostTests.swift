@@ -1,4 +1,5 @@
 import BakeKit
+import BakeTestSupport
 import Foundation
 import MetaWeblog
 import Testing
@@ -76,6 +77,56 @@ struct EditPostTests {
         }
     }
 
+    @Test func reSavingAnUnchangedPostLeavesItsFileAsItWas() async throws {
+        try await ShimHarness.run { shim in
+            let path = "posts/2024/02/02/untitled.markdown"
+            let text = "@title (empty-string)\n@pubDate 2024-02-02 10:00:00 -0800\n@categoryArray Swift,Writing\n@mood calm\n\nJust a note.\n"
+            try shim.blog.write(text, to: path)
+            let postID: XMLRPCValue = "2024/02/02/untitled.markdown"
+            let post = try await shim.success("metaWeblog.getPost", [postID] + ShimHarness.login)
+            // Sent back whole, as editors do, with either publish flag.
+            for publish in [true, false] {
+                #expect(try await shim.success("metaWeblog.editPost", [postID] + ShimHarness.login + [post, .bool(publish)]) == true)
+                #expect(try shim.blog.read(path) == text)
+            }
+            #expect(!shim.log.events.contains { if case .saved = $0 { true } else { false } })
+        }
+    }
+
+    @Test func honoursPostStatusOverThePublishFlag() async throws {
+        try await ShimHarness.run { shim in
+            let date: XMLRPCValue = .dateTime(XMLRPCDateTime(iso8601: "20230303T12:00:00")!)
+            let content: XMLRPCValue = ["title": "Status", "description": "Text.", "dateCreated": date, "post_status": "draft"]
+            let postID = try #require(try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, true]).stringValue)
+            #expect(shim.blog.exists("drafts/" + postID))
+            _ = try await shim.success("metaWeblog.editPost", [.string(postID)] + ShimHarness.login + [["post_status": "publish"], false])
+            #expect(shim.blog.exists("posts/" + postID))
+            #expect(shim.blog.exists("site/2023/03/03/status.html"))
+            _ = try await shim.success("metaWeblog.editPost", [.string(postID)] + ShimHarness.login + [["post_status": "draft"], true])
+            #expect(shim.blog.exists("drafts/" + postID))
+            #expect(!shim.blog.exists("posts/" + postID))
+            #expect(!shim.blog.exists("site/2023/03/03/status.html"))
+            let fault = try await shim.fault("metaWeblog.editPost", [.string(postID)] + ShimHarness.login + [["post_status": "later"], true])
+            #expect(fault.code == -32602)
+            #expect(fault.message.contains("post_status"))
+        }
+    }
+
+    @Test func anImpossibleDateIsAParameterFault() async throws {
+        try await ShimHarness.run { shim in
+            let call = """
+            <?xml version="1.0"?><methodCall><methodName>metaWeblog.newPost</methodName><params>
+            <param><value>1</value></param><param><value>\(TestLogin.user)</value></param>
+            <param><value>x</value></param>
+            <param><value><struct><member><name>dateCreated</name><value><dateTime.iso8601>20140230T12:00:00</dateTime.iso8601></value></member></struct></value></param>
+            </params></methodCall>
+            """
+            let response = try await shim.post(Array(call.utf8))
+            guard case .fault(let fault) = response else { throw TestFailure(description: "\(response)") }
+            #expect(fault.code == -32602)
+        }
+    }
+
     @Test func leavesTheFileAloneWhenTheTextItWouldWriteIsTheSame() async throws {
         try await ShimHarness.run { shim in
             let before = try shim.blog.bytes("posts/" + Self.sample)
@@ -100,7 +151,9 @@ struct EditPostTests {
 
             let draft = try await shim.success("metaWeblog.getPost", [.string(postID)] + ShimHarness.login)
             #expect(draft["post_status"] == "draft")
-            #expect(draft["permaLink"] == "")
+            // The permalink the draft gets when published, from its calendar folder.
+            let permaLink = "https://smallbatch.example.com/" + html
+            #expect(draft["permaLink"] == .string(permaLink))
             let recent = try await shim.success("metaWeblog.getRecentPosts", ["1"] + ShimHarness.login + [50])
             #expect(recent.arrayValue?.contains { $0["postid"] == .string(postID) } == true)
 
@@ -116,6 +169,7 @@ struct EditPostTests {
             #expect(try shim.blog.read("site/" + html).contains("Draft text."))
             let published = try await shim.success("metaWeblog.getPost", [.string(postID)] + ShimHarness.login)
             #expect(published["post_status"] == "publish")
+            #expect(published["permaLink"] == .string(permaLink))
         }
     }
 

@@ -148,7 +148,7 @@ struct XMLRPCEndpointTests {
             let fault = try await shim.fault("metaWeblog.newPost", ["1", .string(TestLogin.user), "wrong", ["title": "No"], true])
             #expect(fault.code == 403)
             #expect(shim.blog.files("posts") == before)
-            #expect(shim.log.events.contains { if case .badLogin(TestLogin.user) = $0 { true } else { false } })
+            #expect(shim.log.events.contains { if case .badLogin(TestLogin.user, _) = $0 { true } else { false } })
         }
     }
 

@@ -5,8 +5,10 @@ import XMLRPC
 ///
 /// Members the struct leaves out keep their lines; header keys the shim does not know are
 /// kept; `@pubDate` changes only when `dateCreated` names another moment; `@modDate` is set
-/// whenever anything changed. The file never moves, so the permalink holds, except that a
-/// draft edited with `publish` true moves to `posts/` under the same postid.
+/// whenever anything changed, and a member equal to the file's changes nothing. The file
+/// never moves, so the permalink holds, except that a draft edited with `publish` true (or
+/// `post_status` publish) moves to `posts/`, and a post edited with `post_status` draft
+/// moves back to `drafts/`, both under the same postid.
 struct EditPost: XMLRPCMethod {
     var name: String { "metaWeblog.editPost" }
 
@@ -28,10 +30,15 @@ struct EditPost: XMLRPCMethod {
             }
             var paths = [post.path]
             var message = "editPost: \(post.path)"
-            if publish, post.status == .draft {
+            let wanted = changes.status ?? (publish ? .published : nil)
+            if wanted == .published, post.status == .draft {
                 let published = try tree.publish(post, now: now)
                 paths.append(published.path)
                 message = "publishPost: \(published.path)"
+            } else if wanted == .draft, post.status == .published {
+                let draft = try tree.unpublish(post)
+                paths.append(draft.path)
+                message = "unpublishPost: \(draft.path)"
             } else if !changed {
                 return TreeChange(value: true, record: nil)
             }
@@ -39,14 +46,18 @@ struct EditPost: XMLRPCMethod {
         }
     }
 
-    /// The post with the struct's members applied.
+    /// The post with the struct's members applied. A member equal to what the file holds
+    /// (once written as a header line) changes nothing, so an editor that sends back an
+    /// unchanged post leaves its file as it was.
     static func applying(_ changes: PostChanges, to original: StoredPost, dates: PostDate) -> StoredPost {
         var post = original
-        if let title = changes.title { post.header.set("title", title) }
-        if let link = changes.link { post.header.set("link", link) }
-        if let categories = changes.categories { post.header.set("categoryArray", CategoryList.headerValue(categories)) }
-        if let keywords = changes.keywords { post.header.set("mt_keywords", keywords) }
-        if let excerpt = changes.excerpt { post.header.set("mt_excerpt", excerpt) }
+        update(&post.header, "title", changes.title)
+        update(&post.header, "link", changes.link)
+        if let categories = changes.categories, CategoryList.normalized(categories) != post.categories {
+            post.header.set("categoryArray", CategoryList.headerValue(categories))
+        }
+        update(&post.header, "mt_keywords", changes.keywords)
+        update(&post.header, "mt_excerpt", changes.excerpt)
         if let date = changes.dateCreated, date != original.date(dates) {
             post.header.set("pubDate", dates.headerText(date))
         }
@@ -54,5 +65,12 @@ struct EditPost: XMLRPCMethod {
             post.body = PostChanges.body(description: changes.description ?? original.body, more: changes.textMore ?? "")
         }
         return post
+    }
+
+    /// Sets `key` to `value` unless the file already holds it: `@title (empty-string)`, and
+    /// no `@title` line at all, both hold "".
+    static func update(_ header: inout PostHeader, _ key: String, _ value: String?) {
+        guard let value, PostFile.headerValue(value) != (header[key] ?? "") else { return }
+        header.set(key, value)
     }
 }

@@ -5,9 +5,11 @@ import XMLRPC
 /// and returns its postid.
 ///
 /// The file goes to `posts/YYYY/MM/DD/<slug>.markdown` (or `.html`) for the day of
-/// `dateCreated`, or of now; with `publish` false, to `drafts/` under the same shape, where
+/// `dateCreated`, or of now; with `publish` false (or `post_status` draft), to `drafts/` under the same shape, where
 /// bake does not publish it. The slug comes from `wp_slug`, then the title, then the first
-/// words, with `-2`, `-3` … added when that day has it already.
+/// words, with `-2`, `-3` … added when that day has it already. A call that repeats one whose
+/// post is already written (same day, same slug or a numbered one, same text; for an undated
+/// call, dated within the last ten minutes) gets that post's postid, and writes nothing.
 struct NewPost: XMLRPCMethod {
     var name: String { "metaWeblog.newPost" }
 
@@ -15,12 +17,14 @@ struct NewPost: XMLRPCMethod {
         _ = try parameters.identifier(0, "blogid")
         try await context.authenticate(parameters, at: 1)
         let changes = try PostChanges(parameters.structure(3, "content"), parameter: 3, of: parameters, dates: context.dates)
-        let publish = try parameters.flag(4, "publish", default: true)
+        let flag = try parameters.flag(4, "publish", default: true)
+        let publish = changes.status.map { $0 == .published } ?? flag
         let now = context.now()
         let postID = try await context.writer.perform { tree throws(MetaWeblogError) in
             let date = changes.dateCreated ?? now
+            let day = tree.dates.dayFolder(date)
             let slug = PostSlug(requested: changes.slug, title: changes.title, body: changes.description)
-            let id = try tree.newPostID(day: tree.dates.dayFolder(date), slug: slug.text, format: changes.format ?? .markdown)
+            let id = try tree.newPostID(day: day, slug: slug.text, format: changes.format ?? .markdown)
             var header = PostHeader()
             header.set("title", changes.title)
             // A draft without a date is dated when it is published.
@@ -33,12 +37,21 @@ struct NewPost: XMLRPCMethod {
             header.set("mt_excerpt", changes.excerpt)
             let body = PostChanges.body(description: changes.description ?? "", more: changes.textMore ?? "")
             let post = StoredPost(id: id, status: publish ? .published : .draft, header: header, body: body)
+            // The same call again, its answer lost on the way: answer it with the post it wrote.
+            let undatedSince = changes.dateCreated == nil ? Timestamp(seconds: now.seconds - Self.retryWindow) : nil
+            if let existing = tree.sameNewPost(post, day: day, slug: slug.text, undatedSince: undatedSince) {
+                return TreeChange(value: existing.path, record: nil)
+            }
             try tree.write(post)
             let record = ChangeRecord(saved: post.path, paths: [post.path], message: "newPost: \(post.path)\(Self.quotedTitle(post))")
             return TreeChange(value: id.path, record: record)
         }
         return .string(postID)
     }
+
+    /// How long, in seconds, an undated newPost sent again counts as the same post: an editor
+    /// retries within moments, not hours.
+    static let retryWindow: Int64 = 600
 
     /// ` "Title"` for a commit message, or nothing for an untitled post.
     static func quotedTitle(_ post: StoredPost) -> String {
