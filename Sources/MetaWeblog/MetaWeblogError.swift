@@ -12,7 +12,7 @@ import XMLRPC
 /// | ---- | ------- |
 /// | 403  | bad login: unknown user name or wrong password |
 /// | 404  | post not found: no post or draft has that postid |
-/// | 500  | write failed: a file of the blog could not be written (or read), the site could not be re-baked, or git could not commit; the message says which, and whether the post was saved |
+/// | 500  | write failed: a file of the blog could not be written (or read), the site could not be re-baked or published, or git could not commit; the message says which, and whether the post was saved |
 public struct MetaWeblogError: Error, Sendable, Hashable {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {
@@ -32,6 +32,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case noCalendarFolder(day: String)
         /// The change was saved as `saved`, but the site could not be re-baked.
         case siteNotRebuilt(saved: String, problems: [Diagnostic])
+        /// The change was saved as `saved` and baked, but the site could not be published.
+        case notPublished(saved: String, error: DeployError)
         /// The change was saved as `saved`, but git could not commit it; `output` is git's.
         case commitFailed(saved: String, output: String)
         /// The server is stopping and takes no more changes.
@@ -53,7 +55,7 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case .postNotFound: 404
         case .unknownMethod: -32601
         case .invalidParameters: -32602
-        case .fileFailed, .unreadablePost, .noCalendarFolder, .siteNotRebuilt, .commitFailed, .shuttingDown: 500
+        case .fileFailed, .unreadablePost, .noCalendarFolder, .siteNotRebuilt, .notPublished, .commitFailed, .shuttingDown: 500
         }
     }
 
@@ -82,6 +84,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
             let lines = problems.prefix(10).map(\.description).joined(separator: "\n")
             let more = problems.count > 10 ? "\n… and \(problems.count - 10) more." : ""
             return "Saved \(saved), but the site was not updated because the re-bake failed:\n\(lines)\(more)"
+        case .notPublished(let saved, let error):
+            return "Saved \(saved), but not published: \(error.message)"
         case .commitFailed(let saved, let output):
             return "Saved \(saved), but git could not commit the change: \(output)"
         case .shuttingDown:

@@ -17,6 +17,13 @@ extension Bake {
         var verbose = false
 
         func run() async throws {
+            _ = try await bake()
+        }
+
+        /// Bakes as `bake build` does, printing progress, the summary line or the problems.
+        /// - Parameter outcome: What a failure leaves as it was, for the last line of the problems.
+        /// - Returns: The options it baked with: the blog, and the output folder that now holds the site.
+        func bake(outcome: String = "the site was not changed") async throws -> BuildOptions {
             let (blog, theme) = try blogOptions.resolve()
             let output = blogOptions.output.map { blogOptions.absolute($0, from: FileManager.default.currentDirectoryPath) }
             let options = BuildOptions(
@@ -40,9 +47,10 @@ extension Bake {
                 terminal.say(Terminal.summaryLine(summary, output: options.output, elapsed: ContinuousClock.now - start))
             } catch {
                 terminal.clearProgress()
-                terminal.report(error, blog: blog)
+                terminal.report(error, blog: blog, outcome: outcome)
                 throw ExitCode.failure
             }
+            return options
         }
     }
 }

@@ -14,14 +14,15 @@ final class ShimHarness: Sendable {
     /// Starts the shim on `blog` and waits until it listens.
     init(
         blog: TestBlog, maxBodySize: Int = XMLRPCParser.defaultMaxBodySize,
-        loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:]
+        loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:], deploy: Bool = false
     ) async throws {
         self.blog = blog
         let log = EventLog<MetaWeblogEvent>()
         self.log = log
         let server = try MetaWeblogServer(
             options: MetaWeblogOptions(
-                blog: blog.folder, port: 0, maxBodySize: maxBodySize, loginDelay: loginDelay, environment: environment
+                blog: blog.folder, port: 0, maxBodySize: maxBodySize, loginDelay: loginDelay, environment: environment,
+                deploy: deploy
             ),
             onEvent: { log.append($0) }
         )

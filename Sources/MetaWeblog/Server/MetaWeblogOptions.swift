@@ -28,12 +28,15 @@ public struct MetaWeblogOptions: Sendable {
     public let loginDelay: Duration
     /// Where `BAKE_METAWEBLOG_USER` and `BAKE_METAWEBLOG_PASSWORD_HASH` are looked up.
     public let environment: [String: String]
+    /// Publish the site with rsync after every change, as `@deploy_on_post true` does.
+    public let deploy: Bool
 
     /// Creates options.
     public init(
         blog: BlogFolder, host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
         maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
-        loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
+        loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment,
+        deploy: Bool = false
     ) {
         self.blog = blog
         self.host = host
@@ -43,6 +46,7 @@ public struct MetaWeblogOptions: Sendable {
         self.maxDepth = maxDepth
         self.loginDelay = loginDelay
         self.environment = environment
+        self.deploy = deploy
     }
 
     /// Whether `host` is a loopback address: `localhost`, `127.0.0.0/8` or `::1` (see `BakeIO.isLoopback`).

@@ -3,12 +3,12 @@ import BakeKit
 import ServiceLifecycle
 
 /// The one writer of the blog: applies changes one at a time, commits each to git when the
-/// blog asks for it, and re-bakes the site.
+/// blog asks for it, re-bakes the site, and publishes it when asked to.
 ///
 /// Changes queue up while a re-bake runs; the next round applies them all, in order, and
 /// then bakes once. No file of the tree changes while a bake reads it. A change that was
-/// saved stays saved when the bake fails; its caller gets a fault saying why the site was
-/// not updated.
+/// saved stays saved when the bake or the publishing fails; its caller gets a fault saying
+/// why the site was not updated or not published.
 ///
 /// It runs as a service under the server's `ServiceGroup`, after the HTTP server has
 /// stopped taking calls, so that the changes already queued are finished on shutdown.
@@ -22,10 +22,13 @@ import ServiceLifecycle
 actor BlogWriter: Service {
     /// Bakes the site.
     typealias Bake = @Sendable () async throws(BuildFailure) -> Void
+    /// Publishes the baked site.
+    typealias Publish = @Sendable () async throws(DeployError) -> DeploySummary
 
     private let tree: BlogTree
     private let git: GitRepository?
     private let bake: Bake
+    private let publish: Publish?
     private let report: @Sendable (MetaWeblogEvent) -> Void
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -34,11 +37,13 @@ actor BlogWriter: Service {
 
     /// - Parameters:
     ///   - git: The repository to commit every change to, or nil.
-    ///   - report: Told of every change saved, and of every failed bake.
-    init(tree: BlogTree, git: GitRepository?, bake: @escaping Bake, report: @escaping @Sendable (MetaWeblogEvent) -> Void) {
+    ///   - publish: Run after every successful bake, or nil.
+    ///   - report: Told of every change saved, every failed bake, and every deploy.
+    init(tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil, report: @escaping @Sendable (MetaWeblogEvent) -> Void) {
         self.tree = tree
         self.git = git
         self.bake = bake
+        self.publish = publish
         self.report = report
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -116,6 +121,7 @@ private extension BlogWriter {
                 applied.append((result, failure))
             }
             var problems: [Diagnostic]?
+            var notPublished: DeployError?
             if applied.contains(where: { $0.0.record != nil }) {
                 do {
                     try await bake()
@@ -123,12 +129,22 @@ private extension BlogWriter {
                     problems = error.diagnostics
                     report(.siteNotRebuilt(error))
                 }
+                if problems == nil, let publish {
+                    do {
+                        report(.published(try await publish()))
+                    } catch {
+                        notPublished = error
+                        report(.notPublished(error))
+                    }
+                }
             }
             for (result, failure) in applied {
                 if let failure {
                     result.finish(failure)
                 } else if let problems, let record = result.record {
                     result.finish(MetaWeblogError(.siteNotRebuilt(saved: record.saved, problems: problems)))
+                } else if let notPublished, let record = result.record {
+                    result.finish(MetaWeblogError(.notPublished(saved: record.saved, error: notPublished)))
                 } else {
                     result.finish(nil)
                 }
