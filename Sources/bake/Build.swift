@@ -17,13 +17,14 @@ extension Bake {
         var verbose = false
 
         func run() async throws {
-            _ = try await bake()
+            _ = try await Self.bake(blogOptions, clean: clean, verbose: verbose)
         }
 
-        /// Bakes as `bake build` does, printing progress, the summary line or the problems.
+        /// Bakes as `bake build` does, printing progress, the summary line or the problems;
+        /// `bake deploy` bakes through it too.
         /// - Parameter outcome: What a failure leaves as it was, for the last line of the problems.
         /// - Returns: The options it baked with: the blog, and the output folder that now holds the site.
-        func bake(outcome: String = "the site was not changed") async throws -> BuildOptions {
+        static func bake(_ blogOptions: BlogOptions, clean: Bool, verbose: Bool, outcome: String = "the site was not changed") async throws -> BuildOptions {
             let (blog, theme) = try blogOptions.resolve()
             let output = blogOptions.output.map { blogOptions.absolute($0, from: FileManager.default.currentDirectoryPath) }
             let options = BuildOptions(

@@ -15,7 +15,13 @@ extension Bake {
             """
         )
 
-        @OptionGroup var build: Build
+        @OptionGroup var blogOptions: BlogOptions
+
+        @Flag(help: "Render every page again, ignoring what earlier builds recorded.")
+        var clean = false
+
+        @Flag(name: .shortAndLong, help: "List every file written, removed, sent and deleted.")
+        var verbose = false
 
         @Option(name: .customLong("to"), help: ArgumentHelp("Where to publish (default: @deploy_to in site.settings).", valueName: "target"))
         var target: String?
@@ -26,7 +32,7 @@ extension Bake {
         func run() async throws {
             let terminal = Terminal()
             let cwd = FileManager.default.currentDirectoryPath
-            let (blog, _) = try build.blogOptions.resolve()
+            let (blog, _) = try blogOptions.resolve()
             let target: DeployTarget
             let rsync: Rsync
             do {
@@ -37,7 +43,7 @@ extension Bake {
                     target = try DeployTarget(text, relativeTo: blog.root)
                 } else {
                     // Unreadable settings: the build says what is wrong with them.
-                    _ = try await build.bake(outcome: Self.notPublished)
+                    _ = try await Build.bake(blogOptions, clean: clean, verbose: verbose, outcome: Self.notPublished)
                     throw DeployError(.noTarget)
                 }
                 rsync = try Rsync.find()
@@ -45,7 +51,7 @@ extension Bake {
                 Self.fail(error)
             }
 
-            let options = try await build.bake(outcome: Self.notPublished)
+            let options = try await Build.bake(blogOptions, clean: clean, verbose: verbose, outcome: Self.notPublished)
             let start = ContinuousClock.now
             let summary: DeploySummary
             do {
@@ -60,7 +66,7 @@ extension Bake {
                 terminal.clearProgress()
                 Self.fail(error)
             }
-            if dryRun || build.verbose {
+            if dryRun || verbose {
                 for path in summary.sent { terminal.say("  \(dryRun ? "send" : "sent") \(path)") }
                 for path in summary.deleted { terminal.say("  \(dryRun ? "delete" : "deleted") \(path)") }
             }
