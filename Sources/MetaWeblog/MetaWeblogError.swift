@@ -12,7 +12,7 @@ import XMLRPC
 /// | ---- | ------- |
 /// | 403  | bad login: unknown user name or wrong password |
 /// | 404  | post not found: no post or draft has that postid |
-/// | 500  | write failed: a file of the blog could not be written (or read), or git could not commit; the message says which, and whether the post was saved |
+/// | 500  | write failed: a file of the blog could not be written (or read), the site could not be published, or git could not commit; the message says which, and whether the post was saved |
 public struct MetaWeblogError: Error, Sendable, Hashable {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {
@@ -30,6 +30,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case unreadablePost(path: String)
         /// A new post's date has no calendar folder, such as a day in the year 10000.
         case noCalendarFolder(day: String)
+        /// The change was saved as `saved` and baked, but the site could not be published.
+        case notPublished(saved: String, error: DeployError)
         /// The change was saved as `saved`, but git could not commit it; `output` is git's.
         case commitFailed(saved: String, output: String)
         /// The server is stopping and takes no more changes.
@@ -51,7 +53,7 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case .postNotFound: 404
         case .unknownMethod: -32601
         case .invalidParameters: -32602
-        case .fileFailed, .unreadablePost, .noCalendarFolder, .commitFailed, .shuttingDown: 500
+        case .fileFailed, .unreadablePost, .noCalendarFolder, .notPublished, .commitFailed, .shuttingDown: 500
         }
     }
 
@@ -76,6 +78,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
             return "Write failed: \(path) is not UTF-8 text, so it cannot be read as a post; expected a UTF-8 post file."
         case .noCalendarFolder(let day):
             return "Write failed: \(day) is not a calendar folder; expected a day from 0000/01/01 to 9999/12/31; nothing was changed."
+        case .notPublished(let saved, let error):
+            return "Saved \(saved), but not published: \(error.message)"
         case .commitFailed(let saved, let output):
             return "Saved \(saved), but git could not commit the change: \(output)"
         case .shuttingDown:

@@ -38,6 +38,9 @@ extension BakeMetaWeblog {
         @Option(help: "The deepest nesting of XML elements accepted.")
         var maxDepth = MetaWeblogOptions.defaultMaxDepth
 
+        @Flag(help: "Publish the site to @deploy_to with rsync after every change, as @deploy_on_post true does.")
+        var deploy = false
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port \(port) is not a port; expected 0 to 65535") }
             guard maxBodySize > 0, maxDepth > 0 else { throw ValidationError("--max-body-size and --max-depth must be above 0") }
@@ -58,7 +61,7 @@ extension BakeMetaWeblog {
             )
             let options = MetaWeblogOptions(
                 blog: blog, overrides: overrides, host: host, port: port, allowRemote: allowRemote,
-                maxBodySize: maxBodySize, maxDepth: maxDepth
+                maxBodySize: maxBodySize, maxDepth: maxDepth, deploy: deploy
             )
             // Suggested once the real address is known (with --port 0, or an IPv6 host).
             let suggestsURL = options.configuration.settings.xmlrpcURL == nil
@@ -93,6 +96,10 @@ extension BakeMetaWeblog {
                 say("Saved \(change)")
             case .siteNotRebuilt(let failure):
                 printError("The site was not updated; the re-bake failed:\n\(failure.description)")
+            case .published(let summary):
+                say("Published \(summary.sent.count) file\(summary.sent.count == 1 ? "" : "s") and deleted \(summary.deleted.count): \(summary.bytes) bytes sent → \(summary.target)")
+            case .notPublished(let error):
+                printError("Saved, but not published: \(error.message)")
             case .badLogin(let user, let client):
                 printError("Bad login for user \"\(user)\" from \(client)")
             }

@@ -20,7 +20,14 @@ extension Bake {
         var verbose = false
 
         func run() async throws {
-            let configuration = try blogOptions.configuration(output: output)
+            _ = try await Self.bake(try blogOptions.configuration(output: output), clean: clean, verbose: verbose)
+        }
+
+        /// Bakes as `bake build` does, printing progress, the summary line or the problems;
+        /// `bake deploy` bakes through it too.
+        /// - Parameter outcome: What a failure leaves as it was, for the last line of the problems.
+        /// - Returns: The options it baked with: the blog, and the output folder that now holds the site.
+        static func bake(_ configuration: BlogConfiguration, clean: Bool, verbose: Bool, outcome: String = "the site was not changed") async throws -> BuildOptions {
             let blog = configuration.blog
             let options = BuildOptions(configuration: configuration, clean: clean, now: Timestamp(Date()))
             let terminal = Terminal()
@@ -39,9 +46,10 @@ extension Bake {
                 terminal.say(Terminal.summaryLine(summary, output: options.output, elapsed: ContinuousClock.now - start))
             } catch {
                 terminal.clearProgress()
-                terminal.report(error, blog: blog)
+                terminal.report(error, blog: blog, outcome: outcome)
                 throw ExitCode.failure
             }
+            return options
         }
     }
 }

@@ -15,6 +15,11 @@ struct Terminal: Sendable {
         }
     }
 
+    /// Shows `status` in place of the last one, on a terminal only.
+    func show(_ status: String) {
+        if isInteractive { FileHandle.standardError.write(Data("\r\u{1B}[K\(status)".utf8)) }
+    }
+
     func clearProgress() {
         if isInteractive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }

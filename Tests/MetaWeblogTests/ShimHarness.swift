@@ -14,7 +14,7 @@ final class ShimHarness: Sendable {
     /// Starts the shim on `blog` and waits until it listens.
     init(
         blog: TestBlog, maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, bodyTimeout: Duration = .seconds(60),
-        loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:]
+        loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:], deploy: Bool = false
     ) async throws {
         self.blog = blog
         let log = EventLog<MetaWeblogEvent>()
@@ -22,7 +22,7 @@ final class ShimHarness: Sendable {
         let server = try MetaWeblogServer(
             options: MetaWeblogOptions(
                 blog: blog.folder, port: 0, maxBodySize: maxBodySize, bodyTimeout: bodyTimeout, loginDelay: loginDelay,
-                environment: environment
+                environment: environment, deploy: deploy
             ),
             onEvent: { log.append($0) }
         )

@@ -9,7 +9,7 @@ import Testing
             let result = try runBake(["--help"], in: root)
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: bake"))
-            for subcommand in ["build", "new", "init"] {
+            for subcommand in ["build", "new", "init", "deploy"] {
                 #expect(result.stdout.contains("  \(subcommand) "), "\(subcommand) in --help")
             }
             let build = try runBake(["build", "--help"], in: root)

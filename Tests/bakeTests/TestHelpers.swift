@@ -9,8 +9,9 @@ struct CommandResult {
     let stderr: String
 }
 
-/// Runs `bake` (or another copy of it) with `arguments` in `folder` and waits for it.
-func runBake(_ arguments: [String], in folder: String, executable: URL? = nil) throws -> CommandResult {
+/// Runs `bake` (or another copy of it) with `arguments` in `folder` and waits for it;
+/// `environment` adds to the test's own.
+func runBake(_ arguments: [String], in folder: String, executable: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
     let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("bake-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: outputs) }
@@ -23,6 +24,9 @@ func runBake(_ arguments: [String], in folder: String, executable: URL? = nil) t
     process.executableURL = try executable ?? builtExecutable("bake")
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
     process.standardError = try FileHandle(forWritingTo: stderrURL)

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 
 /// What the shim tells the program running it.
@@ -8,6 +9,10 @@ public enum MetaWeblogEvent: Sendable {
     case saved(String)
     /// A change was saved, but the site could not be re-baked.
     case siteNotRebuilt(BuildFailure)
+    /// The site was published after a change (with `--deploy` or `@deploy_on_post`).
+    case published(DeploySummary)
+    /// A change was saved and baked, but the site could not be published.
+    case notPublished(DeployError)
     /// A call from `client` (an address) came with a wrong user name or password; the user
     /// name is cut short (see `LogText`).
     case badLogin(user: String, client: String)

@@ -32,12 +32,15 @@ public struct MetaWeblogOptions: Sendable {
     public let loginDelay: Duration
     /// Where `BAKE_METAWEBLOG_USER` and `BAKE_METAWEBLOG_PASSWORD_HASH` are looked up.
     public let environment: [String: String]
+    /// Publish the site with rsync after every change, as `@deploy_on_post true` does.
+    public let deploy: Bool
 
     /// Creates options; `overrides` are the flags `bake build` takes (`--output`, `--theme`, …).
     public init(
         blog: BlogFolder, overrides: BlogConfiguration.Overrides = .init(), host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
         maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
-        bodyTimeout: Duration = .seconds(60), loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment
+        bodyTimeout: Duration = .seconds(60), loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment,
+        deploy: Bool = false
     ) {
         self.configuration = BlogConfiguration.load(blog, overrides: overrides)
         self.host = host
@@ -48,6 +51,7 @@ public struct MetaWeblogOptions: Sendable {
         self.bodyTimeout = bodyTimeout
         self.loginDelay = loginDelay
         self.environment = environment
+        self.deploy = deploy
     }
 
     /// The blog to write into.

@@ -56,11 +56,15 @@ public final class MetaWeblogServer: Sendable {
         let blogConfiguration = options.configuration
         // Each bake after a post starts from what the last one parsed.
         let memory = BuildMemory()
+        // The settings as they are now, with the same flags: what `bake build` would bake,
+        // and then publish.
+        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: Timestamp(Date())) }
+        let publish = try MetaWeblogServer.publisher(
+            deploys: options.deploy || configuration.deployOnPost, settings: configuration.site, blog: options.blog, output: blogConfiguration.output
+        )
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
-            // The settings as they are now, with the same flags: what `bake build` would bake.
-            let options = BuildOptions(configuration: blogConfiguration.reloaded(), now: Timestamp(Date()))
-            _ = try await SiteBuilder(options: options, memory: memory).build()
-        }, report: onEvent)
+            _ = try await SiteBuilder(options: buildOptions(), memory: memory).build()
+        }, publish: publish, report: onEvent)
         let methods = MethodTable.standard
         let context = MethodContext(
             configuration: configuration, tree: tree, writer: writer,
@@ -123,6 +127,19 @@ public final class MetaWeblogServer: Sendable {
     /// The port the server listens on, once it does; nil if it stopped first.
     public func port() async -> Int? {
         await listening.port()
+    }
+
+    /// Publishes `output` to the blog's `@deploy_to` after each bake, when `deploys`.
+    private static func publisher(deploys: Bool, settings: SiteSettings, blog: BlogFolder, output: String) throws(ShimConfigurationError) -> BlogWriter.Publish? {
+        guard deploys else { return nil }
+        let deployer: SiteDeployer
+        do throws(DeployError) {
+            guard let text = settings.deployTo else { throw DeployError(.noTarget) }
+            deployer = SiteDeployer(blog: blog, output: output, target: try DeployTarget(text, relativeTo: blog.root), rsync: try Rsync.find())
+        } catch {
+            throw ShimConfigurationError(.deploy(error))
+        }
+        return { () async throws(DeployError) -> DeploySummary in try deployer.deploy() }
     }
 
     /// A logger that shows only the server's warnings and errors.

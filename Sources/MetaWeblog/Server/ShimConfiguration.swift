@@ -9,6 +9,7 @@ import BakeKit
 /// | `@metaweblog_user` | `BAKE_METAWEBLOG_USER` | the user name editors log in with |
 /// | `@metaweblog_password_hash` | `BAKE_METAWEBLOG_PASSWORD_HASH` | bcrypt hash of the password, from `bake-metaweblog hash-password` |
 /// | `@commit_changes` | | `true` to commit every change to the blog's git repository |
+/// | `@deploy_on_post` | | `true` to publish the site with rsync after every change (`@deploy_to` names where) |
 /// | `@xmlrpc_url` | | the endpoint's URL, for `rsd.xml` and the home page's EditURI link (bake's own key) |
 public struct ShimConfiguration: Sendable {
     /// The environment variable that overrides `@metaweblog_user`.
@@ -22,6 +23,8 @@ public struct ShimConfiguration: Sendable {
     public let credentials: Credentials
     /// Whether every change is committed to git.
     public let commitChanges: Bool
+    /// Whether the site is published after every change (`@deploy_on_post`).
+    public let deployOnPost: Bool
 
     /// Checks the blog's configuration for what the shim needs, with the environment.
     public init(configuration: BlogConfiguration, environment: [String: String]) throws(ShimConfigurationError) {
@@ -48,15 +51,8 @@ public struct ShimConfiguration: Sendable {
         }
         credentials = Credentials(user: user, passwordHash: hash)
 
-        switch metadata["commit_changes"]?.lowercased() {
-        case nil, "", "false", "no", "0": commitChanges = false
-        case "true", "yes", "1": commitChanges = true
-        case let value?:
-            throw ShimConfigurationError(.invalidSettings([Diagnostic(
-                path: blog.settingsPath, line: metadata.field("commit_changes")?.line,
-                message: "@commit_changes has the value `\(value)`; expected true or false"
-            )]))
-        }
+        commitChanges = try Self.flag("commit_changes", in: metadata, blog: blog)
+        deployOnPost = try Self.flag("deploy_on_post", in: metadata, blog: blog)
     }
 }
 
@@ -68,6 +64,19 @@ extension ShimConfiguration {
 }
 
 private extension ShimConfiguration {
+    /// A true-or-false setting; absent is false.
+    static func flag(_ key: String, in metadata: PostMetadata, blog: BlogFolder) throws(ShimConfigurationError) -> Bool {
+        switch metadata[key]?.lowercased() {
+        case nil, "", "false", "no", "0": return false
+        case "true", "yes", "1": return true
+        case let value?:
+            throw ShimConfigurationError(.invalidSettings([Diagnostic(
+                path: blog.settingsPath, line: metadata.field(key)?.line,
+                message: "@\(key) has the value `\(value)`; expected true or false"
+            )]))
+        }
+    }
+
     /// The first value that is not empty.
     static func value(_ candidates: String?...) -> String? {
         candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 
 /// Why the shim cannot start.
@@ -14,6 +15,8 @@ public struct ShimConfigurationError: Error, Sendable, Hashable {
         case git(GitError)
         /// The host is not a loopback address and remote access was not allowed.
         case remoteHostNotAllowed(host: String)
+        /// Publishing after every change was asked for, but cannot be done: no target, say.
+        case deploy(DeployError)
     }
 
     /// What is wrong.
@@ -41,6 +44,8 @@ public struct ShimConfigurationError: Error, Sendable, Hashable {
         case .remoteHostNotAllowed(let host):
             "\(host) is not a loopback address; the shim listens on 127.0.0.1 unless --allow-remote is given, "
                 + "since it sends passwords in the clear"
+        case .deploy(let error):
+            "cannot publish after each change: \(error.message)"
         }
     }
 }

@@ -3,12 +3,13 @@ import BakeKit
 import ServiceLifecycle
 
 /// The one writer of the blog: applies changes one at a time, commits each to git when the
-/// blog asks for it, and re-bakes the site.
+/// blog asks for it, re-bakes the site, and publishes it when asked to.
 ///
 /// Changes queue up while a re-bake runs; the next round applies them all, in order, and
 /// then bakes once. No file of the tree changes while a bake reads it. A change that was
 /// saved is answered as saved even when the bake fails, which is reported as
-/// `MetaWeblogEvent.siteNotRebuilt`.
+/// `MetaWeblogEvent.siteNotRebuilt`; when it was baked but could not be published, its
+/// caller gets a fault saying so (the change stays saved).
 ///
 /// It runs as a service under the server's `ServiceGroup`, after the HTTP server has
 /// stopped taking calls, so that the changes already queued are finished on shutdown.
@@ -22,10 +23,13 @@ import ServiceLifecycle
 actor BlogWriter: Service {
     /// Bakes the site.
     typealias Bake = @Sendable () async throws(BuildFailure) -> Void
+    /// Publishes the baked site.
+    typealias Publish = @Sendable () async throws(DeployError) -> DeploySummary
 
     private let tree: BlogTree
     private let git: GitRepository?
     private let bake: Bake
+    private let publish: Publish?
     private let report: @Sendable (MetaWeblogEvent) -> Void
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -34,11 +38,13 @@ actor BlogWriter: Service {
 
     /// - Parameters:
     ///   - git: The repository to commit every change to, or nil.
-    ///   - report: Told of every change saved, and of every failed bake.
-    init(tree: BlogTree, git: GitRepository?, bake: @escaping Bake, report: @escaping @Sendable (MetaWeblogEvent) -> Void) {
+    ///   - publish: Run after every successful bake, or nil.
+    ///   - report: Told of every change saved, every failed bake, and every deploy.
+    init(tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil, report: @escaping @Sendable (MetaWeblogEvent) -> Void) {
         self.tree = tree
         self.git = git
         self.bake = bake
+        self.publish = publish
         self.report = report
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -117,16 +123,34 @@ private extension BlogWriter {
                 applied.append((result, failure))
             }
             // A change on disk is answered as saved even when the bake fails: a fault would
-            // make the editor send it again. The failure goes to the log.
+            // make the editor send it again. The failure goes to the log. A failed publish is
+            // a fault ("saved, but not published"), as the editor's user must know.
+            var baked = true
+            var notPublished: DeployError?
             if applied.contains(where: { $0.0.record != nil }) {
                 do {
                     try await bake()
                 } catch {
+                    baked = false
                     report(.siteNotRebuilt(error))
+                }
+                if baked, let publish {
+                    do {
+                        report(.published(try await publish()))
+                    } catch {
+                        notPublished = error
+                        report(.notPublished(error))
+                    }
                 }
             }
             for (result, failure) in applied {
-                result.finish(failure)
+                if let failure {
+                    result.finish(failure)
+                } else if let notPublished, let record = result.record {
+                    result.finish(MetaWeblogError(.notPublished(saved: record.saved, error: notPublished)))
+                } else {
+                    result.finish(nil)
+                }
             }
         }
     }

@@ -1,0 +1,56 @@
+/// Why a deploy did not happen, or did not finish.
+public struct DeployError: Error, Sendable, Hashable {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// Neither `--to` nor `@deploy_to` names a target.
+        case noTarget
+        /// The target is in none of the three forms.
+        case invalidTarget(String)
+        /// No `rsync` on the PATH.
+        case rsyncMissing
+        /// The output folder has no `.bake-manifest`, so bake cannot tell what it would publish.
+        case noManifest(output: String)
+        /// rsync ran and failed. `said` is the line of its output that says why; `changed`
+        /// counts the files it had sent or deleted before it stopped.
+        case rsyncFailed(target: DeployTarget, status: Int32, said: String, changed: Int)
+        /// The record of what bake published there could not be read (before publishing) or
+        /// written (after).
+        case record(FileSystemError, published: Bool)
+    }
+
+    public let reason: Reason
+
+    public init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    /// One line: what failed, where, what rsync said, and what that left on the target.
+    public var message: String {
+        switch reason {
+        case .noTarget:
+            return "no target to publish to; expected --to TARGET or `@deploy_to TARGET` in site.settings "
+                + "(a folder, user@host:path or rsync://host/module/path)"
+        case .invalidTarget(let text):
+            return "cannot read `\(text)` as a target; expected a folder, user@host:path or rsync://host[:port]/module/path"
+        case .rsyncMissing:
+            return "rsync was not found on the PATH; expected Debian's rsync package (apt-get install rsync)"
+        case .noManifest(let output):
+            return "\(output) has no .bake-manifest, so bake cannot tell which files are its own; nothing was published"
+        case .rsyncFailed(let target, let status, let said, let changed):
+            let outcome = changed == 0
+                ? "nothing on the target was changed"
+                : "\(changed) file\(changed == 1 ? " was" : "s were") changed before it stopped; run the deploy again"
+            return "cannot publish to \(target.host) (rsync exit \(status)): \(said); \(outcome)"
+        case .record(let error, published: false):
+            return "cannot read the list of files bake published there (\(error)); nothing was published"
+        case .record(let error, published: true):
+            return "cannot keep the list of published files (\(error)); the site was published, "
+                + "but a later deploy may leave pages removed since then on the target"
+        }
+    }
+}
+
+extension DeployError: CustomStringConvertible {
+    /// The message.
+    public var description: String { message }
+}

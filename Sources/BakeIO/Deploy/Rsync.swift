@@ -1,0 +1,131 @@
+import Foundation
+
+/// rsync, run as a child process with its arguments as an array (no shell between).
+///
+/// ```swift
+/// let rsync = try Rsync.find()
+/// let arguments = Rsync.arguments(.send, fileList: listPath, source: "/blog/site", target: target, dryRun: false)
+/// let result = try rsync.run(arguments) { change in print(change) }
+/// ```
+public struct Rsync: Sendable {
+    /// What a run printed, and how it ended.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let report: RsyncReport
+        /// Standard error, as rsync wrote it.
+        public let errors: String
+    }
+
+    /// The rsync executable.
+    public let executable: String
+
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// The `rsync` on the PATH.
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DeployError) -> Rsync {
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        guard let path = folders.map({ "\($0)/rsync" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw DeployError(.rsyncMissing)
+        }
+        return Rsync(executable: path)
+    }
+
+    /// What one run of rsync does.
+    public enum Pass: Sendable {
+        /// Sends the files named in the list that differ on the target; a file that vanished
+        /// meanwhile is skipped, never deleted.
+        case send
+        /// Deletes the files named in the list on the target. The source holds only their
+        /// folders, so that rsync can find its way to them.
+        case delete
+    }
+
+    /// The arguments for one pass of a deploy: `fileList` names paths below `source`, one
+    /// per NUL, and only those paths are sent or deleted.
+    ///
+    /// - Files are compared by checksum, so one rewritten with the same bytes is not sent.
+    /// - Times are not kept: a file keeps its mtime on the target until its bytes change.
+    /// - Files sent are readable by a web server (644, folders 755), whatever the local umask;
+    ///   the delete pass changes no folder's permissions.
+    /// - No `--delete`: only files named in the list can be deleted, and bake's bookkeeping
+    ///   is excluded even if named.
+    public static func arguments(_ pass: Pass, fileList: String, source: String, target: DeployTarget, dryRun: Bool) -> [String] {
+        var arguments = ["--files-from=\(fileList)", "--from0"]
+        switch pass {
+        case .send: arguments += ["--ignore-missing-args", "--checksum", "--perms", "--chmod=D755,F644"]
+        case .delete: arguments += ["--delete-missing-args"]
+        }
+        arguments += [
+            "--exclude=\(SiteManifest.fileName)", "--exclude=.*.bake-??????",
+            "--itemize-changes", "--stats", "--no-human-readable", "--timeout=60",
+        ]
+        if target.kind == .daemon { arguments.append("--contimeout=20") }
+        if dryRun { arguments.append("--dry-run") }
+        // Paths that start with "-" are taken as paths after "--".
+        arguments += ["--", source.hasSuffix("/") ? source : source + "/", target.rsyncDestination]
+        return arguments
+    }
+
+    /// Runs rsync and waits for it; `onChange` hears of every file sent or deleted as it goes.
+    public func run(_ arguments: [String], onChange: ((RsyncReport.Change) -> Void)? = nil) throws(DeployError) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw DeployError(.rsyncMissing)
+        }
+        // Standard error is read on another thread, so that neither pipe can fill and stall rsync.
+        let errorText = ErrorText()
+        let drained = DispatchSemaphore(value: 0)
+        let errorHandle = errors.fileHandleForReading
+        DispatchQueue.global().async {
+            errorText.set(errorHandle.readDataToEndOfFile())
+            drained.signal()
+        }
+        var text: [UInt8] = []
+        var lineStart = 0
+        let reader = output.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            text += chunk
+            while let newline = text[lineStart...].firstIndex(of: 0x0A) {
+                if let onChange, let change = RsyncReport.change(in: Substring(String(decoding: text[lineStart..<newline], as: UTF8.self))) {
+                    onChange(change)
+                }
+                lineStart = newline + 1
+            }
+        }
+        process.waitUntilExit()
+        drained.wait()
+        let printed = String(decoding: text, as: UTF8.self)
+        return Result(status: process.terminationStatus, report: RsyncReport(output: printed), errors: errorText.text)
+    }
+
+    /// The line of rsync's standard error that says why it failed: the first one that is not
+    /// its closing `rsync error: … (code N)` summary.
+    public static func reason(in errors: String) -> String {
+        let lines = errors.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let summary = { (line: String) in line.hasPrefix("rsync error:") || line.hasPrefix("rsync: connection unexpectedly closed") }
+        return lines.first { !summary($0) } ?? lines.first ?? "no message"
+    }
+}
+
+/// Standard error, handed from the thread that reads it to the one that waits for it.
+private final class ErrorText: @unchecked Sendable {
+    // Written once, before the semaphore is signalled; read after it was waited for.
+    private var data = Data()
+
+    func set(_ data: Data) { self.data = data }
+
+    var text: String { String(decoding: data, as: UTF8.self) }
+}

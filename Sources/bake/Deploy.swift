@@ -1,0 +1,108 @@
+import ArgumentParser
+import BakeIO
+import BakeKit
+import Foundation
+
+extension Bake {
+    /// `bake deploy`: bake as `bake build` does, then publish the site with rsync.
+    struct Deploy: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bake the blog, then publish the site with rsync.",
+            discussion: """
+            TARGET is a folder, user@host:path (rsync over ssh) or rsync://host[:port]/module/path; \
+            without --to, site.settings's @deploy_to (or @rsync_remote_path) names it. Only files bake \
+            published to the target before and no longer makes are deleted there; nothing else is.
+            """
+        )
+
+        @OptionGroup var blogOptions: BlogOptions
+
+        @Option(name: .shortAndLong, help: "Where to write the site before publishing it (default: the blog's @output, else BLOG_DIR/site).")
+        var output: String?
+
+        @Flag(help: "Render every page again, ignoring what earlier builds recorded.")
+        var clean = false
+
+        @Flag(name: .shortAndLong, help: "List every file written, removed, sent and deleted.")
+        var verbose = false
+
+        @Option(name: .customLong("to"), help: ArgumentHelp("Where to publish (default: @deploy_to in site.settings).", valueName: "target"))
+        var target: String?
+
+        @Flag(help: "Show what would be sent and deleted, and change nothing on the target.")
+        var dryRun = false
+
+        func run() async throws {
+            let terminal = Terminal()
+            let cwd = FileManager.default.currentDirectoryPath
+            let configuration = try blogOptions.configuration(output: output)
+            let blog = configuration.blog
+            let target: DeployTarget
+            let rsync: Rsync
+            do {
+                if let text = self.target {
+                    target = try DeployTarget(text, relativeTo: cwd)
+                } else if configuration.problems.isEmpty {
+                    guard let text = configuration.settings.deployTo else { throw DeployError(.noTarget) }
+                    target = try DeployTarget(text, relativeTo: blog.root)
+                } else {
+                    // Unreadable settings: the build says what is wrong with them.
+                    _ = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)
+                    throw DeployError(.noTarget)
+                }
+                rsync = try Rsync.find()
+            } catch let error as DeployError {
+                Self.fail(error)
+            }
+
+            let options = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)
+            let start = ContinuousClock.now
+            let summary: DeploySummary
+            do {
+                var count = 0
+                summary = try SiteDeployer(blog: options.blog, output: options.output, target: target, rsync: rsync)
+                    .deploy(dryRun: dryRun) { change in
+                        count += 1
+                        terminal.show("\(dryRun ? "Checking" : "Publishing") \(count): \(change.path)")
+                    }
+                terminal.clearProgress()
+            } catch {
+                terminal.clearProgress()
+                Self.fail(error)
+            }
+            if dryRun || verbose {
+                for path in summary.sent { terminal.say("  \(dryRun ? "send" : "sent") \(path)") }
+                for path in summary.deleted { terminal.say("  \(dryRun ? "delete" : "deleted") \(path)") }
+            }
+            terminal.say(Self.summaryLine(summary, elapsed: ContinuousClock.now - start))
+        }
+    }
+}
+
+private extension Bake.Deploy {
+    static let notPublished = "the site was not changed and nothing was published"
+
+    static func fail(_ error: DeployError) -> Never {
+        FileHandle.standardError.write(Data("bake: \(error.message)\n".utf8))
+        Bake.exit(withError: ExitCode.failure)
+    }
+
+    /// E.g. `Published 4 files and deleted 1: 12345 bytes sent in 0.31 s → me@example.com:www`.
+    static func summaryLine(_ summary: DeploySummary, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let sent = "\(summary.sent.count) file\(summary.sent.count == 1 ? "" : "s")"
+        let deleted = "\(summary.deleted.count)"
+        if summary.dryRun {
+            return "Dry run: would send \(sent) (\(summary.bytes) bytes) and delete \(deleted); nothing was changed → \(summary.target)"
+        }
+        return "Published \(sent) and deleted \(deleted): \(summary.bytes) bytes sent in \(String(format: "%.2f", seconds)) s → \(summary.target)"
+    }
+}
+
+private extension RsyncReport.Change {
+    var path: String {
+        switch self {
+        case .sent(let path), .deleted(let path): path
+        }
+    }
+}

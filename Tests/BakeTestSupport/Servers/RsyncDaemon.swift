@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `rsync --daemon` on 127.0.0.1 and a free port, started and stopped by one test.
+///
+/// It serves the writable module `site` from `folder`, and `locked`, the same folder behind
+/// the login `bake` / `right`:
+///
+/// ```swift
+/// let daemon = try RsyncDaemon.start(serving: root + "/target", configIn: root)
+/// defer { daemon.stop() }
+/// // rsync … rsync://127.0.0.1:\(daemon.port)/site/
+/// ```
+public final class RsyncDaemon: @unchecked Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// The folder the modules serve.
+    public let folder: String
+    // Only `stop()` touches it after `start`.
+    private let process: Process
+
+    private init(port: Int, folder: String, process: Process) {
+        self.port = port
+        self.folder = folder
+        self.process = process
+    }
+
+    /// The module's URL: `rsync://127.0.0.1:PORT/site`.
+    public var url: String { "rsync://127.0.0.1:\(port)/site" }
+
+    /// Starts the daemon, its config and log in `configFolder`, and waits until it accepts
+    /// connections. A port taken between choosing it and binding it is tried again.
+    ///
+    /// It waits on its own thread rather than in a task, so that tests which block the
+    /// cooperative pool with child processes cannot starve the wait.
+    public static func start(serving folder: String, configIn configFolder: String) throws -> RsyncDaemon {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for _ in 0..<5 {
+            let port = try freePort()
+            let config = configFolder + "/rsyncd-\(port).conf"
+            let secrets = configFolder + "/rsyncd.secrets"
+            try Data("bake:right\n".utf8).write(to: URL(fileURLWithPath: secrets))
+            chmod(secrets, 0o600)
+            try Data("""
+            use chroot = no
+            address = 127.0.0.1
+            port = \(port)
+            uid = \(getuid())
+            gid = \(getgid())
+            log file = \(configFolder)/rsyncd-\(port).log
+            [site]
+                path = \(folder)
+                read only = false
+            [locked]
+                path = \(folder)
+                read only = false
+                auth users = bake
+                secrets file = \(secrets)
+
+            """.utf8).write(to: URL(fileURLWithPath: config))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["rsync", "--daemon", "--no-detach", "--config=\(config)"]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let daemon = RsyncDaemon(port: port, folder: folder, process: process)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while process.isRunning, ContinuousClock.now < deadline {
+                if let socket = try? TestSocket(port: port, timeoutSeconds: 1) {
+                    socket.close()
+                    return daemon
+                }
+                // Polls every 5 ms until the deadline.
+                usleep(5_000)
+            }
+            if process.isRunning {
+                daemon.stop()
+                throw TestTimeout(description: "timed out after 30 s waiting for rsync --daemon to accept on port \(port)")
+            }
+            // It exited: most likely the port was taken meanwhile. Try another.
+        }
+        throw TestFailure(description: "rsync --daemon did not start; is rsync installed?")
+    }
+
+    /// Stops the daemon and waits for it to exit.
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// A port on 127.0.0.1 that nothing listens on right now: bound on port 0, then closed.
+public func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
