@@ -90,7 +90,10 @@ private extension MarkdownRenderer {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
-        keepAuthorsAnchors(document)
+        // Only raw HTML can hold an author's anchor; most posts have none.
+        if markdown.utf8.containsBytes(of: "<a") || markdown.utf8.containsBytes(of: "<A") {
+            keepAuthorsAnchors(document)
+        }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)

@@ -85,7 +85,7 @@ public struct SiteSettings: Sendable, Hashable {
     }
 
     /// The value of a `true`/`false` setting (also `yes`/`no`, `on`/`off`), or nil.
-    public static func flag(_ text: String) -> Bool? {
+    static func flag(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "true", "yes", "on": true
         case "false", "no", "off": false
