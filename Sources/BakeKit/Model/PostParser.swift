@@ -60,14 +60,8 @@ public struct PostParser: Sendable {
         }
         guard problems.isEmpty, let permalink else { throw BuildFailure(problems) }
 
-        var smartPunctuation = settings.smartPunctuation
-        if let field = source.metadata.field("smart_punctuation") {
-            guard let value = SiteSettings.flag(field.value) else {
-                throw BuildFailure([MetadataError(line: field.line, reason: .invalidValue(key: "smart_punctuation", value: field.value, expected: "true or false")).diagnostic(path: path)])
-            }
-            smartPunctuation = value
-        }
-        let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug, smartPunctuation: smartPunctuation)
+        let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug,
+                              smartPunctuation: try smartPunctuation(source.metadata, path: path))
         // Header values are text: decoded once here, escaped once where they are written.
         let link = source.metadata["link"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
         let categories = (source.metadata["categoryArray"] ?? "")
@@ -92,7 +86,7 @@ public struct PostParser: Sendable {
         }
         let name = BodyFormat.stem(of: relative)
         let html = renderBody(source.body, format: format, anchorPrefix: name.replacingOccurrences(of: "/", with: "-"),
-                              smartPunctuation: settings.smartPunctuation)
+                              smartPunctuation: try smartPunctuation(source.metadata, path: path))
         let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? (name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? name)
         let page = Page(sourcePath: path, name: name, format: format, title: title, metadata: source.metadata,
@@ -142,5 +136,15 @@ private extension PostParser {
         } catch {
             throw BuildFailure([error.diagnostic(path: path)])
         }
+    }
+
+    /// Whether a file's Markdown gets smart punctuation: its own `@smart_punctuation`, or the site's.
+    func smartPunctuation(_ metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool {
+        guard let field = metadata.field("smart_punctuation") else { return settings.smartPunctuation }
+        guard let value = SiteSettings.flag(field.value) else {
+            let error = MetadataError(line: field.line, reason: .invalidValue(key: "smart_punctuation", value: field.value, expected: "true or false"))
+            throw BuildFailure([error.diagnostic(path: path)])
+        }
+        return value
     }
 }

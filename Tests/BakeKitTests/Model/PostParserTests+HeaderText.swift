@@ -37,6 +37,10 @@ import Testing
         #expect(try parsePost(source, settings: off).html == "<p>&quot;Hi&quot; -- there...</p>\n")
         #expect(try parsePost("@smart_punctuation no\n" + source).html == "<p>&quot;Hi&quot; -- there...</p>\n")
         #expect(try parsePost("@smart_punctuation true\n" + source, settings: off).html == "<p>“Hi” – there…</p>\n")
+        let parser = PostParser(settings: try makeSettings())
+        let page = try parser.parsePage(path: "pages/about.markdown", bytes: Array("@title Caf&eacute;\n@smart_punctuation off\n\n\"Hi\"\n".utf8))
+        #expect(page.html == "<p>&quot;Hi&quot;</p>\n")
+        #expect(page.page.title == "Café")
         let html = "@pubDate 2014-03-31 20:16:46 -0700\n\n<p>\"Hi\" -- there...</p>\n"
         #expect(try parsePost(html, path: "posts/2014/03/31/hello.html").html == "<p>\"Hi\" -- there...</p>\n")
     }
