@@ -13,7 +13,7 @@ import Foundation
 /// This is the one file in the tests that sees libxml2's C API.
 public struct SiteCheck: Sendable {
     /// A kind of thing the author never wrote.
-    public enum Defect: String, Sendable, CaseIterable, Comparable {
+    public enum Defect: String, Sendable, CaseIterable {
         /// Text or a URL showing a character reference, e.g. `D&eacute;tente` or `?a=1&#38;b=2`.
         case characterReferenceText
         /// An `<a>` inside an `<a>`, which browsers split into two links.
@@ -22,10 +22,6 @@ public struct SiteCheck: Sendable {
         case textInContent
         /// "Updated" (or a feed's modification date) not later than the publication.
         case updatedNotLater
-
-        public static func < (a: Defect, b: Defect) -> Bool {
-            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
-        }
     }
 
     /// One defect on one page.
