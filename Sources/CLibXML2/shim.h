@@ -4,6 +4,7 @@
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlsave.h>

@@ -254,6 +254,7 @@ private extension SiteBuilder {
         hasher.combine("posts v1")
         hasher.combine(toolIdentity)
         hasher.combine(settings.timeZone.identifier)
+        hasher.combine(settings.smartPunctuation ? "smart" : "straight")
         return hasher.value
     }
 

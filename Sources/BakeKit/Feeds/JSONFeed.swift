@@ -29,7 +29,7 @@ public struct JSONFeed: Sendable {
                     content_html: rewriter.absolutize(html, pageURL: permalink),
                     summary: post.title.isEmpty ? nil : PlainText.truncate(post.excerpt, maxCharacters: 280),
                     date_published: post.pubDate.civil(in: settings.timeZone).rfc3339,
-                    date_modified: post.modDate?.civil(in: settings.timeZone).rfc3339,
+                    date_modified: post.updated?.civil(in: settings.timeZone).rfc3339,
                     tags: post.categories.isEmpty ? nil : post.categories
                 )
             }

@@ -24,7 +24,7 @@ public struct RSSFeed: Sendable {
 
         """
         if let newest = items.first {
-            let date = (newest.post.modDate.map { max($0, newest.post.pubDate) } ?? newest.post.pubDate)
+            let date = newest.post.updated ?? newest.post.pubDate
             xml += "<lastBuildDate>\(date.civil(in: settings.timeZone).rfc822)</lastBuildDate>\n"
         }
         for (post, html) in items {

@@ -21,7 +21,7 @@ public struct Sitemap: Sendable {
         for page in plan.pages { add(page.path) }
         for month in plan.months { add(month.key.folder) }
         for post in plan.posts {
-            add(post.permalink.path, lastModified: post.modDate.map { max($0, post.pubDate) } ?? post.pubDate)
+            add(post.permalink.path, lastModified: post.updated ?? post.pubDate)
         }
         xml += "</urlset>\n"
         return xml

@@ -8,7 +8,8 @@ import Darwin
 
 /// Renders Markdown to HTML with cmark-gfm and the GFM extensions: tables, strikethrough,
 /// autolinks, task lists and footnotes. Raw HTML in the Markdown is kept: these are the
-/// author's own posts.
+/// author's own posts. Autolinking stops at an anchor the author wrote, so that no link
+/// lands inside another.
 ///
 /// This is the only file that sees cmark-gfm's C API.
 ///
@@ -22,9 +23,11 @@ public struct MarkdownRenderer: Sendable {
     }
 
     /// The HTML for `markdown`. Footnote anchors get `anchorPrefix` so that several posts
-    /// on one page (the home page) do not share ids.
-    public func render(_ markdown: String, anchorPrefix: String = "") -> String {
-        let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_GITHUB_PRE_LANG
+    /// on one page (the home page) do not share ids. `smartPunctuation` makes straight
+    /// quotes curly, `--` and `---` dashes and `...` an ellipsis, outside code.
+    public func render(_ markdown: String, anchorPrefix: String = "", smartPunctuation: Bool = false) -> String {
+        var options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_GITHUB_PRE_LANG
+        if smartPunctuation { options |= CMARK_OPT_SMART }
         // Strikethrough is only attached to text that has a `~`, and those parses take turns;
         // see `registerExtensions` for why.
         let strikethrough = markdown.utf8.contains(UInt8(ascii: "~"))
@@ -87,9 +90,73 @@ private extension MarkdownRenderer {
         }
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
+        // Only raw HTML can hold an author's anchor; most posts have none.
+        if markdown.utf8.containsBytes(of: "<a") || markdown.utf8.containsBytes(of: "<A") {
+            keepAuthorsAnchors(document)
+        }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
+    }
+
+    /// Undoes the links cmark-gfm made inside an anchor the author wrote as raw HTML, as in
+    /// `<a href="https://example.com/a">https://example.com/a</a>`: an `<a>` in an `<a>` is
+    /// invalid, and browsers split it. An autolink goes back to the text as written, byte for
+    /// byte (`&#8203;` included); a Markdown link inside the anchor leaves its text.
+    static func keepAuthorsAnchors(_ document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var links: [OpaquePointer] = []
+        var openAnchors = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if Int(type.rawValue) & Int(CMARK_NODE_TYPE_MASK) == Int(CMARK_NODE_TYPE_BLOCK) {
+                // Raw inline HTML never spans blocks.
+                openAnchors = 0
+            } else if type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node) {
+                openAnchors = max(0, openAnchors + anchorDepthChange(String(cString: literal)))
+            } else if type == CMARK_NODE_LINK, openAnchors > 0 {
+                links.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        for link in links {
+            if let text = cmark_node_first_child(link), cmark_node_next(text) == nil, cmark_node_get_type(text) == CMARK_NODE_TEXT,
+               let literal = cmark_node_get_literal(text).map({ String(cString: $0) }),
+               let url = cmark_node_get_url(link).map({ String(cString: $0) }), isAutolink(url: url, text: literal),
+               let raw = cmark_node_new(CMARK_NODE_HTML_INLINE) {
+                cmark_node_set_literal(raw, literal)
+                cmark_node_insert_before(link, raw)
+            } else {
+                while let child = cmark_node_first_child(link) {
+                    cmark_node_insert_before(link, child)
+                }
+            }
+            cmark_node_free(link)
+        }
+    }
+
+    /// +1 for an inline `<a …>`, -1 for `</a>`, 0 for any other tag.
+    static func anchorDepthChange(_ tag: String) -> Int {
+        let lower = tag.lowercased().utf8
+        for (prefix, change) in [("<a", 1), ("</a", -1)] where lower.starts(with: prefix.utf8) {
+            let next = lower.dropFirst(prefix.utf8.count).first
+            if next == nil || next == UInt8(ascii: ">") || next == UInt8(ascii: " ") || next == 0x09 || next == 0x0A || next == 0x0D {
+                return change
+            }
+        }
+        return 0
+    }
+
+    /// Whether a link is one cmark-gfm's autolinker made from `text`: its URL is the text
+    /// (with references decoded, in some cmark-gfm versions), with `http://` or `mailto:`
+    /// added for `www.` and e-mail addresses. Its text is then the Markdown source itself,
+    /// and holds no `<` or `>`.
+    static func isAutolink(url: String, text: String) -> Bool {
+        guard !text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return false }
+        return [text, CharacterReferences.decode(text)].contains { url == $0 || url == "http://" + $0 || url == "mailto:" + $0 }
     }
 
     /// cmark-gfm names footnote anchors `fn-1` / `fnref-1`; make them `<prefix>-fn-1`.

@@ -129,26 +129,11 @@ private extension PlainText {
         return blockTags.contains(Array(name))
     }
 
+    /// The bytes of a character reference, given what is between its `&` and `;`. A
+    /// no-break space counts as a space, so that it collapses with its neighbours.
     static func decode(entity: [UInt8]) -> [UInt8]? {
-        switch String(decoding: entity, as: UTF8.self) {
-        case "amp": return Array("&".utf8)
-        case "lt": return Array("<".utf8)
-        case "gt": return Array(">".utf8)
-        case "quot": return Array("\"".utf8)
-        case "apos", "#39": return Array("'".utf8)
-        case "nbsp": return [0x20]
-        case "hellip": return Array("…".utf8)
-        case "mdash": return Array("—".utf8)
-        case "ndash": return Array("–".utf8)
-        case let name:
-            var value: UInt32?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                value = UInt32(name.dropFirst(2), radix: 16)
-            } else if name.hasPrefix("#") {
-                value = UInt32(name.dropFirst())
-            }
-            guard let value, let scalar = Unicode.Scalar(value) else { return nil }
-            return Array(String(Character(scalar)).utf8)
-        }
+        let name = String(decoding: entity, as: UTF8.self)
+        guard let scalar = CharacterReferences.scalar(forReference: Substring(name)) else { return nil }
+        return scalar == "\u{A0}" ? [0x20] : Array(String(Character(scalar)).utf8)
     }
 }

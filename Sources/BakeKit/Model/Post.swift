@@ -18,11 +18,11 @@ public final class Post: Sendable, Hashable {
     public let permalink: Permalink
     public let format: BodyFormat
     public let status: Status
-    /// The title, or "" for an untitled post.
+    /// The title as text, its character references decoded, or "" for an untitled post.
     public let title: String
     public let pubDate: Timestamp
     public let modDate: Timestamp?
-    /// The external URL of a link post.
+    /// The external URL of a link post, its character references decoded.
     public let link: String?
     public let categories: [String]
     /// Every header line, including keys bake does not know.
@@ -58,6 +58,13 @@ public final class Post: Sendable, Hashable {
         a === b || (a.sourcePath == b.sourcePath && a.permalink == b.permalink && a.format == b.format && a.status == b.status
             && a.title == b.title && a.pubDate == b.pubDate && a.modDate == b.modDate && a.link == b.link
             && a.categories == b.categories && a.metadata == b.metadata && a.excerpt == b.excerpt && a.contentHash == b.contentHash)
+    }
+
+    /// The modification date when it is a later instant than the publication: only then was
+    /// the post updated. Editors often write `@modDate` equal to `@pubDate` on creation.
+    public var updated: Timestamp? {
+        guard let modDate, modDate > pubDate else { return nil }
+        return modDate
     }
 
     public func hash(into hasher: inout Hasher) {

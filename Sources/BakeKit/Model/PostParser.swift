@@ -69,15 +69,17 @@ public struct PostParser: Sendable {
         }
         guard problems.isEmpty, let permalink else { throw BuildFailure(problems) }
 
-        let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug)
-        let link = source.metadata["link"].flatMap { $0.isEmpty ? nil : $0 }
+        let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug,
+                              smartPunctuation: try smartPunctuation(source.metadata, path: path))
+        // Header values are text: decoded once here, escaped once where they are written.
+        let link = source.metadata["link"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
         let categories = (source.metadata["categoryArray"] ?? "")
             .split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { CharacterReferences.decode($0.trimmingCharacters(in: .whitespaces)) }
             .filter { !$0.isEmpty }
         let post = Post(
             sourcePath: path, permalink: permalink, format: format, status: status,
-            title: source.metadata["title"] ?? "", pubDate: pubDate, modDate: modDate, link: link,
+            title: CharacterReferences.decode(source.metadata["title"] ?? ""), pubDate: pubDate, modDate: modDate, link: link,
             categories: categories, metadata: source.metadata, excerpt: PlainText.excerpt(fromHTML: html),
             contentHash: ContentHasher.hash(bytes)
         )
@@ -92,21 +94,23 @@ public struct PostParser: Sendable {
             throw BuildFailure([Diagnostic(path: path, line: nil, message: "not a page file; expected a .markdown, .md or .html extension")])
         }
         let name = BodyFormat.stem(of: relative)
-        let html = renderBody(source.body, format: format, anchorPrefix: name.replacingOccurrences(of: "/", with: "-"))
-        let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : $0 }
+        let html = renderBody(source.body, format: format, anchorPrefix: name.replacingOccurrences(of: "/", with: "-"),
+                              smartPunctuation: try smartPunctuation(source.metadata, path: path))
+        let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? (name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? name)
         let page = Page(sourcePath: path, name: name, format: format, title: title, metadata: source.metadata,
                         excerpt: PlainText.excerpt(fromHTML: html), contentHash: ContentHasher.hash(bytes))
         return ParsedPage(page: page, html: html)
     }
 
-    /// The HTML of a body: Markdown through cmark-gfm, HTML as written; root-relative links
-    /// move under the site's base path when it has one.
-    public func renderBody(_ body: String, format: BodyFormat, anchorPrefix: String) -> String {
+    /// The HTML of a body: Markdown through cmark-gfm (with smart punctuation unless turned
+    /// off), HTML as written except for a first paragraph missing its `<p>` (see
+    /// `LeadingParagraph`); root-relative links move under the site's base path when it has one.
+    public func renderBody(_ body: String, format: BodyFormat, anchorPrefix: String, smartPunctuation: Bool = true) -> String {
         let html: String
         switch format {
-        case .html: html = body
-        case .markdown: html = markdown.render(body, anchorPrefix: anchorPrefix)
+        case .html: html = LeadingParagraph.wrap(body)
+        case .markdown: html = markdown.render(body, anchorPrefix: anchorPrefix, smartPunctuation: smartPunctuation)
         }
         return URLRewriter.prefixRootRelative(html, base: settings.basePath)
     }
@@ -141,5 +145,15 @@ private extension PostParser {
         } catch {
             throw BuildFailure([error.diagnostic(path: path)])
         }
+    }
+
+    /// Whether a file's Markdown gets smart punctuation: its own `@smart_punctuation`, or the site's.
+    func smartPunctuation(_ metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool {
+        guard let field = metadata.field("smart_punctuation") else { return settings.smartPunctuation }
+        guard let value = SiteSettings.flag(field.value) else {
+            let error = MetadataError(line: field.line, reason: .invalidValue(key: "smart_punctuation", value: field.value, expected: "true or false"))
+            throw BuildFailure([error.diagnostic(path: path)])
+        }
+        return value
     }
 }

@@ -13,6 +13,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let timeZone: TimeZone
     public let homePostCount: Int
     public let feedPostCount: Int
+    /// Whether Markdown bodies get typographic quotes, dashes and ellipses; `@smart_punctuation false` turns it off.
+    public let smartPunctuation: Bool
     /// The metaWeblog endpoint, when the blog uses the shim; turns on `rsd.xml` and EditURI.
     public let xmlrpcURL: String?
     /// Every line of the file, for templates and for the shim's own keys.
@@ -38,7 +40,7 @@ public struct SiteSettings: Sendable, Hashable {
         }
 
         self.metadata = metadata
-        name = required("site_name")
+        name = CharacterReferences.decode(required("site_name"))
         var url = required("site_url")
         while url.hasSuffix("/") { url.removeLast() }
         if !url.isEmpty, !Self.isAbsoluteWebURL(url), let field = metadata.field("site_url") {
@@ -46,11 +48,21 @@ public struct SiteSettings: Sendable, Hashable {
         }
         self.url = url
         basePath = Self.path(of: url)
-        description = metadata["site_description"] ?? ""
-        author = metadata["author"] ?? ""
+        description = CharacterReferences.decode(metadata["site_description"] ?? "")
+        author = CharacterReferences.decode(metadata["author"] ?? "")
         language = metadata["language"].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
         homePostCount = count("home_post_count", default: 8)
         feedPostCount = count("feed_post_count", default: 20)
+        if let field = metadata.field("smart_punctuation") {
+            if let value = Self.flag(field.value) {
+                smartPunctuation = value
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "smart_punctuation", value: field.value, expected: "true or false")))
+                smartPunctuation = true
+            }
+        } else {
+            smartPunctuation = true
+        }
         if let field = metadata.field("time_zone") {
             if let zone = TimeZone(identifier: field.value) {
                 timeZone = zone
@@ -70,6 +82,15 @@ public struct SiteSettings: Sendable, Hashable {
             xmlrpcURL = nil
         }
         if !errors.isEmpty { throw MetadataErrors(errors: errors) }
+    }
+
+    /// The value of a `true`/`false` setting (also `yes`/`no`, `on`/`off`), or nil.
+    static func flag(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on": true
+        case "false", "no", "off": false
+        default: nil
+        }
     }
 
     /// The origin of `url`, e.g. `https://example.com` for `https://example.com/blog`.

@@ -68,7 +68,7 @@ struct ContextBuilder: Sendable {
             "title": TemplateText(page.title),
             "content": TemplateText(html),
             "url": TemplateText(url(page.path)),
-            "meta": page.metadata.dictionary,
+            "meta": page.metadata.dictionary(CharacterReferences.decode),
         ] as [String: Any]
         return context
     }
@@ -112,7 +112,7 @@ private extension ContextBuilder {
             "json_feed_url": TemplateText(url("feed.json")),
             "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
             "pages": plan.pages.map { ["title": TemplateText($0.title), "url": TemplateText(url($0.path))] },
-            "meta": settings.metadata.dictionary,
+            "meta": settings.metadata.dictionary(CharacterReferences.decode),
         ]
         if let newest = plan.posts.first {
             site["year"] = TemplateText(String(newest.pubDate.civil(in: settings.timeZone).year))
@@ -135,19 +135,19 @@ private extension ContextBuilder {
             "is_link_post": post.link != nil,
             "date": TemplateText(published.longDate),
             "date_iso": TemplateText(published.rfc3339),
-            "has_mod_date": post.modDate != nil,
+            "has_mod_date": post.updated != nil,
             "categories": post.categories.map { ["name": TemplateText($0)] },
             "has_categories": !post.categories.isEmpty,
             "is_draft": options.marksUnpublished && post.status == .draft,
             "is_future": options.marksUnpublished && post.pubDate > options.now,
             // Plain strings, unlike the rest: a dynamic partial, `{{>*post.meta.layout}}`,
             // names a template only with a `String`.
-            "meta": post.metadata.dictionary,
+            "meta": post.metadata.dictionary(CharacterReferences.decode),
             "slug": TemplateText(post.permalink.slug),
         ]
         if let link = post.link { context["link"] = TemplateText(link) }
         if let html { context["content"] = TemplateText(html) }
-        if let modDate = post.modDate {
+        if let modDate = post.updated {
             let modified = modDate.civil(in: zone)
             context["mod_date"] = TemplateText(modified.longDate)
             context["mod_date_iso"] = TemplateText(modified.rfc3339)

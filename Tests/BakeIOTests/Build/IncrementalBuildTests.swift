@@ -33,6 +33,15 @@ import Testing
         }
     }
 
+    @Test func turningOffSmartPunctuationMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try write(try read("site.settings", in: blog) + "@smart_punctuation false\n", to: "site.settings", in: blog)
+        } check: { summary in
+            // Cached excerpts carry the punctuation too, so every post is read again.
+            #expect(summary.written.contains("2019/03/14/why-i-moved-my-blog-home.html"))
+        }
+    }
+
     @Test func deletingAPostMatchesACleanBuild() async throws {
         try await expectIncrementalMatchesClean { blog in
             try FileManager.default.removeItem(atPath: blog + "/posts/2020/04/18/dates-are-hard.markdown")

@@ -78,7 +78,7 @@ struct XMLRPCEndpointTests {
             #expect(fault.code == -32600)
             #expect(fault.message.contains("DOCTYPE"))
             // Refused before any expansion: well under a second, not minutes.
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(ContinuousClock.now - started < .seconds(60), "refused before any expansion, which would take minutes")
         }
     }
 
