@@ -24,7 +24,9 @@ public struct MarkdownRenderer: Sendable {
     /// The HTML for `markdown`. Footnote anchors get `anchorPrefix` so that several posts
     /// on one page (the home page) do not share ids.
     public func render(_ markdown: String, anchorPrefix: String = "") -> String {
-        let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_GITHUB_PRE_LANG
+        // Code blocks come out as `<pre><code class="language-swift">`, the hook client-side
+        // highlighters look for, and table alignment as `style`, since HTML has no `align`.
+        let options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         // Strikethrough is only attached to text that has a `~`, and those parses take turns;
         // see `registerExtensions` for why.
         let strikethrough = markdown.utf8.contains(UInt8(ascii: "~"))

@@ -97,7 +97,7 @@ public struct PostParser: Sendable {
         let html: String
         switch format {
         case .html: html = body
-        case .markdown: html = markdown.render(body, anchorPrefix: anchorPrefix)
+        case .markdown: html = MarkdownRenderer.accessible(markdown.render(body, anchorPrefix: anchorPrefix))
         }
         return URLRewriter.prefixRootRelative(html, base: settings.basePath)
     }
