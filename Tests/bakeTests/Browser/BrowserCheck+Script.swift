@@ -147,8 +147,19 @@ try:
         path = os.path.join(config["blog"], reload["file"])
         with open(path, encoding="utf-8") as file:
             original = file.read()
+        # Editing before the page's event stream has said hello would race the rebuild, so
+        # the test notes each page's hello (watching, not changing, what the script does).
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            const Native = window.EventSource;
+            window.EventSource = function (url, options) {
+                const stream = new Native(url, options);
+                stream.addEventListener("hello", () => { window.bakeHello = true; });
+                return stream;
+            };
+            window.EventSource.prototype = Native.prototype;
+        """})
         browser.get(base + reload["path"])
-        until("the reload script to connect", lambda: browser.execute_script("return !!document.getElementById('bake-preview')"))
+        check("the page's reload script connects", until("the reload script to connect", lambda: browser.execute_script("return window.bakeHello === true")))
         marker = "Edited while the page was open."
         edited = original.rstrip("\n") + "\n\n" + marker + "\n"
         with open(path, "w", encoding="utf-8") as file:

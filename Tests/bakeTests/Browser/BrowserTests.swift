@@ -58,7 +58,7 @@ import Testing
             #expect(nu.errors.isEmpty, "Nu HTML checker errors on \(name):\n\(nu.errors.joined(separator: "\n"))")
             #expect(nu.warnings.isEmpty, "Nu HTML checker warnings on \(name):\n\(nu.warnings.joined(separator: "\n"))")
         }
-        #expect(report.reload.count == 5, "every live-reload step ran: \(report.reload.map(\.what))")
+        #expect(report.reload.count == 6, "every live-reload step ran: \(report.reload.map(\.what))")
         for step in report.reload {
             #expect(step.ok, "live reload: \(step.what)")
         }
