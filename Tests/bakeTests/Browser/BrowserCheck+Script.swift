@@ -51,6 +51,7 @@ with open(axe_path, encoding="utf-8") as file:
 
 options = Options()
 options.binary_location = chromium
+options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
 for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  "--no-first-run", "--disable-extensions", "--window-size=1280,900"):
     options.add_argument(argument)
@@ -103,8 +104,11 @@ try:
         scheme("dark")
         dark_background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
         dark = axe()
+        # Errors the page logged: a missing favicon or stylesheet shows up here as a 404.
+        console = [entry.get("message", "")[:200] for entry in browser.get_log("browser")]
         report["pages"].append({"name": page["name"], "path": page["path"], "scrollWidth": width, "phoneWidth": phone,
-                                "axe": {"light": light, "dark": dark}, "lightBackground": light_background, "darkBackground": dark_background})
+                                "axe": {"light": light, "dark": dark}, "lightBackground": light_background, "darkBackground": dark_background,
+                                "console": console})
 
     report["seconds"]["pages"] = round(time.monotonic() - started, 1)
     started = time.monotonic()

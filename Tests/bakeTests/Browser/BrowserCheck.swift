@@ -79,6 +79,8 @@ struct BrowserReport: Decodable {
         /// The body's background in each colour scheme, to show that dark mode was emulated.
         let lightBackground: String
         let darkBackground: String
+        /// Errors the page logged in the browser's console, such as a 404 for its favicon.
+        let console: [String]
         /// axe-core's violations by colour scheme, `light` and `dark`.
         let axe: [String: [Violation]]
     }

@@ -45,6 +45,9 @@ import Testing
         for page in report.pages {
             #expect(page.scrollWidth <= page.phoneWidth, "\(page.name) (\(page.path)) scrolls sideways at \(page.phoneWidth) px: \(page.scrollWidth) px of content")
             #expect(page.lightBackground != page.darkBackground, "\(page.name): dark mode changes the background")
+            // The 404 page logs its own status; nothing else may fail to load.
+            let errors = page.name == "not found" ? page.console.filter { !$0.contains("/404.html") } : page.console
+            #expect(errors.isEmpty, "\(page.name) logged errors in the console: \(errors)")
             for scheme in ["light", "dark"] {
                 let violations = page.axe[scheme] ?? []
                 #expect(page.axe[scheme] != nil, "axe-core did not run on \(page.name) in \(scheme)")
