@@ -17,6 +17,8 @@ public struct JSONFeed: Sendable {
             home_page_url: settings.url + "/",
             feed_url: settings.url + "/feed.json",
             description: settings.description.isEmpty ? nil : settings.description,
+            icon: absolute("icon_url"),
+            favicon: absolute("favicon_url"),
             language: settings.language,
             authors: settings.author.isEmpty ? nil : [Author(name: settings.author)],
             items: items.map { post, html in
@@ -43,12 +45,20 @@ public struct JSONFeed: Sendable {
 }
 
 private extension JSONFeed {
+    /// The setting `key` as an absolute URL (the feed's readers are elsewhere); nil when unset.
+    func absolute(_ key: String) -> String? {
+        guard let value = settings.metadata[key], !value.isEmpty else { return nil }
+        return value.hasPrefix("/") && !value.hasPrefix("//") ? settings.origin + value : value
+    }
+
     struct Document: Encodable {
         let version: String
         let title: String
         let home_page_url: String
         let feed_url: String
         let description: String?
+        let icon: String?
+        let favicon: String?
         let language: String
         let authors: [Author]?
         let items: [Item]

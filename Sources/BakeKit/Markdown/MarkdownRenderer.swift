@@ -26,7 +26,9 @@ public struct MarkdownRenderer: Sendable {
     /// on one page (the home page) do not share ids. `smartPunctuation` makes straight
     /// quotes curly, `--` and `---` dashes and `...` an ellipsis, outside code.
     public func render(_ markdown: String, anchorPrefix: String = "", smartPunctuation: Bool = false) -> String {
-        var options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_GITHUB_PRE_LANG
+        // Code blocks come out as `<pre><code class="language-swift">`, the hook client-side
+        // highlighters look for, and table alignment as `style`, since HTML has no `align`.
+        var options = CMARK_OPT_UNSAFE | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
         if smartPunctuation { options |= CMARK_OPT_SMART }
         // Strikethrough is only attached to text that has a `~`, and those parses take turns;
         // see `registerExtensions` for why.

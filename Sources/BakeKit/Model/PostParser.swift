@@ -110,7 +110,7 @@ public struct PostParser: Sendable {
         let html: String
         switch format {
         case .html: html = LeadingParagraph.wrap(body)
-        case .markdown: html = markdown.render(body, anchorPrefix: anchorPrefix, smartPunctuation: smartPunctuation)
+        case .markdown: html = MarkdownRenderer.accessible(markdown.render(body, anchorPrefix: anchorPrefix, smartPunctuation: smartPunctuation))
         }
         return URLRewriter.prefixRootRelative(html, base: settings.basePath)
     }

@@ -70,6 +70,10 @@ struct ContextBuilder: Sendable {
             "url": TemplateText(url(page.path)),
             "meta": page.metadata.dictionary(CharacterReferences.decode),
         ] as [String: Any]
+        // The navigation marks this page as the current one.
+        var site = siteContext.dictionary
+        site["pages"] = Self.navigation(plan.pages, current: index, url: url)
+        context["site"] = site
         return context
     }
 
@@ -111,9 +115,13 @@ private extension ContextBuilder {
             "rss_url": TemplateText(url("xml/rss.xml")),
             "json_feed_url": TemplateText(url("feed.json")),
             "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
-            "pages": plan.pages.map { ["title": TemplateText($0.title), "url": TemplateText(url($0.path))] },
+            "pages": navigation(plan.pages, current: nil, url: url),
             "meta": settings.metadata.dictionary(CharacterReferences.decode),
+            "favicon_url": TemplateText(settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : $0 } ?? url("favicon.svg")),
         ]
+        if let icon = settings.metadata["icon_url"], !icon.isEmpty {
+            site["icon_url"] = TemplateText(icon)
+        }
         if let newest = plan.posts.first {
             site["year"] = TemplateText(String(newest.pubDate.civil(in: settings.timeZone).year))
         }
@@ -121,6 +129,13 @@ private extension ContextBuilder {
             site["rsd_url"] = TemplateText(settings.url + "/rsd.xml")
         }
         return site
+    }
+
+    /// The pages for the site navigation, `is_current` on the one being rendered.
+    static func navigation(_ pages: [Page], current: Int?, url: (String) -> String) -> [[String: Any]] {
+        pages.enumerated().map { index, page in
+            ["title": TemplateText(page.title), "url": TemplateText(url(page.path)), "is_current": index == current]
+        }
     }
 
     func post(post: Post, html: String?) -> [String: Any] {

@@ -4,6 +4,10 @@
 /// The script listens to `/_bake/events` (see `ReloadEvent`): it reloads the page after a
 /// rebuild, swaps stylesheets in place when only CSS changed, and shows the build's problems
 /// in an overlay until a good build clears it. It makes no other requests.
+///
+/// It closes the stream when the page is left. Chromium keeps left pages alive in its
+/// back/forward cache, open streams included, and allows six connections to a host: after six
+/// pages, the next one waited for a minute. A page brought back from that cache reloads.
 enum ReloadScript {
     /// The path of the Server-Sent Events stream the script listens to.
     static let eventsPath = "/_bake/events"
@@ -27,6 +31,7 @@ enum ReloadScript {
     p.textContent=line;box.append(p)}
     box.onclick=()=>box.remove();document.body.append(box)});
     es.addEventListener("ok",()=>{box?.remove();box=null});
+    addEventListener("pagehide",()=>es.close());addEventListener("pageshow",e=>{if(e.persisted)location.reload()});
     })();</script>
     """#
 

@@ -18,7 +18,7 @@ import Testing
             #expect(allFiles(in: root + "/site") == [
                 ".bake-manifest", "2014/03/31/hello.html", "2014/03/31/second.html", "2014/03/index.html",
                 "2014/04/02/april.html", "2014/04/index.html", "404.html", "about.html", "archive.html",
-                "feed.json", "index.html", "media/note.txt", "sitemap.xml", "style.css", "xml/rss.xml",
+                "favicon.svg", "feed.json", "index.html", "media/note.txt", "sitemap.xml", "style.css", "xml/rss.xml",
             ])
             #expect(summary.written == allFiles(in: root + "/site").filter { $0 != ".bake-manifest" })
             #expect(try read("media/note.txt", in: root + "/site") == "A static file.\n")

@@ -97,6 +97,14 @@ import Testing
         #expect(items.enumerated().filter { $0.offset != 1 }.allSatisfy { (($0.element["keys"] as? [String]) ?? []).contains("title") })
     }
 
+    /// From `@favicon_url` and `@icon_url`, made absolute: feed readers fetch them from elsewhere.
+    @Test func iconsFromTheSettings() throws {
+        let settings = try makeSettings(url: "https://example.com/blog", extra: "@favicon_url /blog/favicon.png\n@icon_url https://cdn.example.com/icon.png")
+        let feed = try #require(try JSONSerialization.jsonObject(with: Data(JSONFeed(settings: settings).render([]).utf8)) as? [String: Any])
+        #expect(feed["favicon"] as? String == "https://example.com/blog/favicon.png")
+        #expect(feed["icon"] as? String == "https://cdn.example.com/icon.png")
+    }
+
     @Test func deterministicBytes() throws {
         let again = JSONFeed(settings: fixtures.settings).render(try FeedFixtures().items)
         #expect(again == json)

@@ -112,6 +112,36 @@ import Testing
         #expect(text(renderer, .notFound, blog) == "404|Test &amp; Co|/style.css?v=abc123|About=/about.html;|2015")
     }
 
+    @Test func navigationMarksTheCurrentPage() throws {
+        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: [
+            "page": "{{#site.pages}}{{title}}{{#is_current}}(current){{/is_current}};{{/site.pages}}",
+            "not_found": "{{#site.pages}}{{title}}{{#is_current}}(current){{/is_current}};{{/site.pages}}",
+        ]))
+        var blog = try Self.blog()
+        blog.pages.append(try PostParser(settings: blog.settings).parsePage(path: "pages/colophon.markdown", bytes: Array("Made by hand.\n".utf8)))
+        let plan = try SitePlan(posts: blog.posts.map(\.post), pages: blog.pages.map(\.page), settings: blog.settings)
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 0)))
+        let about = try #require(plan.pages.firstIndex { $0.name == "about" })
+        let colophon = try #require(plan.pages.firstIndex { $0.name == "colophon" })
+        #expect(text(renderer, .page(about), blog) == "About(current);Colophon;")
+        #expect(text(renderer, .page(colophon), blog) == "About;Colophon(current);")
+        #expect(text(renderer, .notFound, blog) == "About;Colophon;")
+    }
+
+    @Test func iconsComeFromTheSettingsOrTheTheme() throws {
+        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: [
+            "not_found": "{{site.favicon_url}}|{{#site.icon_url}}{{site.icon_url}}{{/site.icon_url}}",
+        ]))
+        func icons(_ extra: String) throws -> String {
+            let settings = try makeSettings(url: "https://example.com/blog", extra: extra)
+            let renderer = SiteRenderer(plan: try SitePlan(posts: [], pages: [], settings: settings), templates: templates,
+                                        options: RenderOptions(now: Timestamp(seconds: 0)))
+            return String(decoding: renderer.render(.notFound, bodies: [:]).bytes, as: UTF8.self)
+        }
+        #expect(try icons("") == "/blog/favicon.svg|")
+        #expect(try icons("@favicon_url /blog/icon.png\n@icon_url https://cdn.example.com/big.png") == "/blog/icon.png|https://cdn.example.com/big.png")
+    }
+
     @Test func siteInASubfolderGetsRootRelativeLinksUnderIt() throws {
         let blog = try Self.blog(url: "https://example.com/blog/")
         let renderer = try blog.renderer()

@@ -1,7 +1,7 @@
 /// The files `bake posts-sample --output site --future` writes, from a real run
 /// (`cd site && find . -type f | sed 's#^\./##' | LC_ALL=C sort`), checked by eye:
 /// 31 posts, 25 month pages, 2 pages, home, archive, 404, RSS, JSON Feed, sitemap, the
-/// theme's style.css, the blog's one static file, and the manifest.
+/// theme's style.css and favicon.svg, the blog's one static file, and the manifest.
 ///
 /// A Swift file rather than a .txt so SwiftPM does not warn about an unhandled resource.
 let postsSampleFiles = """
@@ -66,6 +66,7 @@ let postsSampleFiles = """
 about.html
 archive.html
 colophon.html
+favicon.svg
 feed.json
 index.html
 media/loaf.svg

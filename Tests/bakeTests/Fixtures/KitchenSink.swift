@@ -1,0 +1,78 @@
+import BakeTestSupport
+
+/// Posts that hold everything that can push a page sideways or trip a checker, added to a
+/// copy of the sample blog for the browser tests: a 1600 px image, a 560 px iframe, an
+/// 8-column table with code in its cells, a long code line, a task list, nested quotes,
+/// footnotes, and an untitled post. Dated in November 2026, so both are on the home page.
+enum KitchenSink {
+    /// The titled post's page.
+    static let postPath = "/2026/11/20/kitchen-sink.html"
+    /// The untitled post's page.
+    static let untitledPath = "/2026/11/21/untitled-kitchen-note.html"
+    /// Their month.
+    static let monthPath = "/2026/11/"
+
+    /// Writes the posts and the image into `blog`.
+    static func add(to blog: TestBlog) throws {
+        try blog.write(post, to: "posts/2026/11/20/kitchen-sink.markdown")
+        try blog.write(untitled, to: "posts/2026/11/21/untitled-kitchen-note.markdown")
+        try blog.write(wideImage, to: "static/media/wide-1600.svg")
+    }
+}
+
+private extension KitchenSink {
+    // The iframe embeds the blog's own about page, so that the test needs no network.
+    static let post = """
+    @title Everything a post can hold
+    @pubDate 2026-11-20 09:30:00 -0800
+    @categoryArray Fixtures, Layout
+
+    A photo wider than any phone, at its natural 1600 px:
+
+    ![A wide band of colour, 1600 by 400 pixels](/media/wide-1600.svg)
+
+    A 560 px embed, as video sites hand them out:
+
+    <iframe src="/about.html" width="560" height="315" title="The about page, embedded"></iframe>
+
+    | Kind | Left | Centre | Right | Code | Count | Notes | More notes |
+    | :--- | :--- | :---: | ---: | --- | ---: | --- | --- |
+    | bread | sourdough | levain | 78% | `long-flag-with-many-hyphens` | 12 | a cell with several words in it | another long cell |
+    | cake | sponge | eggs | 50% | `--another-hyphenated-option` | 3 | short | yet another cell of text |
+
+    ```swift
+    let sentence = "A code line far longer than a phone is wide, so that it must scroll inside its own box and never widen the page."
+    ```
+
+    - [x] Bake the loaf
+    - [ ] Write about it
+    - [ ] Post it
+
+    > A quotation,
+    >
+    > > with a quotation inside it,
+    > >
+    > > > and one more inside that.
+
+    Two remarks need footnotes.[^one] Here is the second.[^two]
+
+    [^one]: The first footnote, with a [link](https://example.com/notes).
+    [^two]: The second footnote.
+    """
+
+    static let untitled = """
+    @pubDate 2026-11-21 07:15:00 -0800
+
+    A post with no title, a short task list, and a footnote.[^why]
+
+    - [x] Feed the starter
+    - [ ] Shape the loaf
+
+    [^why]: Untitled posts still need a heading for people who navigate by headings.
+    """
+
+    /// An image 1600 px wide at its natural size.
+    static let wideImage = """
+    <svg xmlns="http://www.w3.org/2000/svg" width="1600" height="400" viewBox="0 0 1600 400"><rect width="1600" height="400" fill="#c2410c"/><rect x="400" width="800" height="400" fill="#fbbf24"/></svg>
+    """
+}
