@@ -149,7 +149,8 @@ private extension JekyllSite {
                 problems.append(Diagnostic(path: path, line: nil, message: "the file name's date `\(nameDate)` is not a day; expected YYYY-MM-DD-title"))
             }
         } else {
-            date = Timestamp(seconds: entry.modified).civil(in: zone)
+            // `FileEntry.modified` is in nanoseconds.
+            date = Timestamp(seconds: entry.modified / 1_000_000_000).civil(in: zone)
         }
         let published = matter.values["published"]?.node.bool ?? true
         guard problems.isEmpty, let date else { throw ImportError(problems) }

@@ -99,6 +99,20 @@ import Testing
         }
     }
 
+    /// Jekyll dates a draft without a `date` by its file's modification time.
+    @Test func anUndatedDraftTakesTheFilesTime() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            try write("---\ntitle: Someday\n---\nBody\n", to: "jekyll/_drafts/someday.md", in: root)
+            let modified = Date(timeIntervalSince1970: 1_433_671_200) // 2015-06-07 10:00:00 UTC
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: root + "/jekyll/_drafts/someday.md")
+            let source = try JekyllSite(root: root + "/jekyll", timeZone: TimeZone(identifier: "Europe/Paris")!).read()
+            let plan = try ImportPlan(source: source, blog: blog)
+            #expect(plan.files.map(\.path) == ["drafts/2015/06/07/someday.markdown"])
+            #expect(plan.files.first?.text == "@title Someday\n@pubDate 2015-06-07 12:00:00 +0200\n\nBody\n")
+        }
+    }
+
     @Test func aBadDateNamesItsLine() throws {
         try withTemporaryFolder { root in
             try write("---\ntitle: When?\ndate: last Tuesday\n---\nBody\n", to: "_posts/2014-01-01-when.md", in: root)

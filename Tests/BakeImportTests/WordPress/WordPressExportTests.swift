@@ -68,6 +68,11 @@ import Testing
             #expect(about.contains("About"))
             #expect(about.contains("<p>Mostly old ones.</p>"))
             #expect(!FileManager.default.fileExists(atPath: site + "/2010/06/01"), "a draft was published")
+
+            // Once more: nothing new, nothing replaced.
+            let again = try ImportPlan(source: source, blog: blog)
+            #expect(again.files.isEmpty)
+            #expect(again.alreadyImported == ["posts/2009/03/31/hello-world.html", "drafts/2010/06/01/half-written.html", "pages/about.html"])
         }
     }
 
