@@ -76,6 +76,33 @@ import Testing
         }
     }
 
+    /// Block-editor bodies are HTML already; "Plain" permalinks are queries no static site serves.
+    @Test func blocksStayAsTheyAreAndQueryURLsAreReported() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+                <wp:wxr_version>1.1</wp:wxr_version>
+                <item><title>Blocks</title><link>http://old.example.com/?p=5</link>
+                <content:encoded><![CDATA[<!-- wp:paragraph -->
+                <p>One</p>
+                <!-- /wp:paragraph -->
+
+                <!-- wp:latest-posts /-->]]></content:encoded>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_date_gmt>2020-02-02 10:00:00</wp:post_date_gmt>
+                <wp:post_name>blocks</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            let item = try #require(source.items.first)
+            #expect(item.body == "<!-- wp:paragraph -->\n<p>One</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:latest-posts /-->")
+            #expect(item.oldURLs.isEmpty)
+            #expect(source.untranslated.map(\.description) == [
+                "\(root)/export.xml:3: old URL /?p=5 of “Blocks” has a query, which a static site cannot serve; not kept as an alias",
+                "\(root)/export.xml:8: dynamic block <!-- wp:latest-posts /--> in “Blocks”",
+            ])
+        }
+    }
+
     @Test func aTruncatedExportNamesTheLineAndWritesNothing() throws {
         try withTemporaryFolder { root in
             let blog = try makeBlog(in: root)
