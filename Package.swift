@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     ],
     targets: [
         // C libraries, through the system's packages.
@@ -45,6 +46,14 @@ let package = Package(
         .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
         // The disk edge: read the blog, write the site.
         .target(name: "BakeIO", dependencies: ["BakeKit", "DefaultTheme"]),
+        // bake import: Jekyll sites and WordPress exports into post files.
+        .target(
+            name: "BakeImport",
+            dependencies: [
+                "BakeIO", "CLibXML2",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // bake preview: serve, watch, rebuild, reload.
         .target(
             name: "BakeServer",
@@ -69,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "bake",
             dependencies: [
-                "BakeIO", "BakeServer",
+                "BakeIO", "BakeImport", "BakeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,6 +106,7 @@ let package = Package(
         .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
+        .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
         .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Goldens"]),

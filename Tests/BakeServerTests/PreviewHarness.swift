@@ -22,7 +22,7 @@ final class PreviewHarness: Sendable {
             ),
             onEvent: { log.append($0) }
         )
-        harness = try await ServerHarness(server, name: "preview", stopTimeout: .seconds(10))
+        harness = try await ServerHarness(server, name: "preview", stopTimeout: .seconds(30))
     }
 
     var server: PreviewServer { harness.server }
@@ -44,7 +44,7 @@ final class PreviewHarness: Sendable {
         try await harness.whileRunning(body)
     }
 
-    /// Stops gracefully and waits for `run()` to return (10 s at most).
+    /// Stops gracefully and waits for `run()` to return (30 s at most).
     func stop() async throws {
         try await harness.stop()
     }

@@ -231,7 +231,7 @@ struct PreviewServerTests {
 func expectPage(_ preview: PreviewHarness, _ target: String, status: Int, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     var last: HTTPReply?
     do {
-        try await eventually("\(target) to answer \(status) with \(text)", timeout: .seconds(5)) {
+        try await eventually("\(target) to answer \(status) with \(text)", timeout: .seconds(20)) {
             last = try await preview.get(target)
             return last?.status == status && last?.text.contains(text) == true
         }

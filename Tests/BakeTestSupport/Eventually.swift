@@ -1,5 +1,7 @@
 /// Checks `condition` every 10 ms until it holds, or throws `TestTimeout` after `timeout`.
-public func eventually(_ what: String, timeout: Duration = .seconds(10), _ condition: () async throws -> Bool) async throws {
+/// The default is generous: the whole suite runs in parallel on two cores, and tests that wait
+/// on child processes can hold the concurrency pool's threads for seconds at a time.
+public func eventually(_ what: String, timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return }

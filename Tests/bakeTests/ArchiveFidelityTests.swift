@@ -24,7 +24,7 @@ import Testing
             #expect(plan.contains(">Apple’s plan — It’s Hyphen\u{AD}ation at AT&amp;T</a>"))
             #expect(plan.contains("<li>Q&amp;A</li>"))
             let link = try page("2025/03/04/link-post.html", in: site)
-            #expect(link.contains("<a href=\"https://example.com/?a=1&amp;b=2\">Link: Café “news”</a>"))
+            #expect(link.contains("<a href=\"https://example.com/?a=1&amp;b=2\">Link: Café “news”&nbsp;<span class=\"off-site\""))
             let untitledLink = try page("2025/03/05/untitled-link.html", in: site)
             #expect(untitledLink.contains("<a href=\"https://example.com/?q=caf&amp;lang=fr&amp;x=1\">https://example.com/?q=caf&amp;lang=fr&amp;x=1</a>"))
             let rss = try page("xml/rss.xml", in: site)

@@ -51,6 +51,9 @@ public struct SiteWriter: Sendable {
             }
             manifest = read
         }
+        // Killed while saving the pending list itself: nothing of the build was written yet,
+        // but its temp file must go.
+        if FileIO.exists(output) { StaleTempFiles.remove(in: output, below: false) }
         if FileIO.exists(pendingPath) {
             // An unreadable list is one whose write never finished: nothing of it was written.
             let pending = (try? FileIO.read(pendingPath)).flatMap(SiteManifest.decodePending) ?? []

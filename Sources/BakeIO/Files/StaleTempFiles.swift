@@ -23,10 +23,12 @@ public enum StaleTempFiles {
     /// Removes the stale temp files below `folder`, and returns their paths relative to it.
     /// A folder that cannot be listed, or a file that cannot be removed, is skipped: this
     /// only tidies.
+    /// - Parameter below: Also walk `folder`'s subfolders; without it only `folder` itself is
+    ///   listed, which costs one read of the folder.
     @discardableResult
-    public static func remove(in folder: String) -> [String] {
+    public static func remove(in folder: String, below: Bool = true) -> [String] {
         var removed: [String] = []
-        sweep(folder, relative: "", removed: &removed)
+        sweep(folder, relative: "", recursive: below, removed: &removed)
         return removed.sorted()
     }
 
@@ -51,7 +53,7 @@ public enum StaleTempFiles {
 private extension StaleTempFiles {
     /// Walks `folder` (hidden names included, symbolic links not followed), removing stale
     /// temp files.
-    static func sweep(_ root: String, relative: String, removed: inout [String]) {
+    static func sweep(_ root: String, relative: String, recursive: Bool, removed: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
@@ -60,7 +62,7 @@ private extension StaleTempFiles {
             guard name != ".", name != ".." else { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             if item.pointee.d_type == UInt8(DT_DIR) {
-                sweep(root, relative: child, removed: &removed)
+                if recursive { sweep(root, relative: child, recursive: true, removed: &removed) }
             } else if let pid = writer(ofTempName: name), !isRunning(pid), unlink(root + "/" + child) == 0 {
                 removed.append(child)
             }

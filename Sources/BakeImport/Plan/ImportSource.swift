@@ -1,0 +1,14 @@
+/// What a reader of another blog's files found: the items to import and what it left behind.
+public struct ImportSource: Sendable {
+    public let items: [ImportItem]
+    /// Things the reader did not import at all (attachments, unknown files …).
+    public let skipped: [ImportNote]
+    /// Things imported as text because bake cannot translate them (Liquid tags, shortcodes …).
+    public let untranslated: [ImportNote]
+
+    public init(items: [ImportItem], skipped: [ImportNote] = [], untranslated: [ImportNote] = []) {
+        self.items = items
+        self.skipped = skipped
+        self.untranslated = untranslated
+    }
+}

@@ -1,0 +1,24 @@
+/// An element of a WordPress export as plain Swift values: what libxml2 reads into.
+///
+/// Names carry a fixed prefix chosen by namespace (`wp:`, `content:`, `excerpt:`, `dc:`), so
+/// that exports of every WXR version (1.0 to 1.2, each with its own namespace URI) read alike.
+struct WXRElement: Sendable {
+    /// E.g. `item`, `wp:post_type`, `content:encoded`.
+    let name: String
+    let attributes: [String: String]
+    let elements: [WXRElement]
+    /// The text directly inside, CDATA included, joined as it was.
+    let text: String
+    /// The 1-based line of the start tag.
+    let line: Int
+
+    /// The first child element named `name`.
+    func first(_ name: String) -> WXRElement? {
+        elements.first { $0.name == name }
+    }
+
+    /// The text of the first child element named `name`, or "" when there is none.
+    subscript(_ name: String) -> String {
+        first(name)?.text ?? ""
+    }
+}

@@ -1,0 +1,176 @@
+import BakeIO
+import BakeKit
+import Foundation
+
+/// Reads a WordPress export (WXR, the file of Tools → Export) as items for a bake blog.
+///
+/// - Published and scheduled posts become `.html` posts, their classic bodies paragraphed
+///   as WordPress showed them (`WPAutoP`); block-editor bodies are already HTML and stay as
+///   they are. Drafts, pending and private posts become drafts.
+/// - Published pages become `pages/<slug>.html`.
+/// - Categories and tags become `@categoryArray`; each item's old `<link>` path is kept for
+///   `@aliases`.
+/// - Attachments and everything else are skipped and reported.
+///
+/// ```swift
+/// let source = try WordPressExport(path: "export.xml", timeZone: settings.timeZone).read()
+/// ```
+public struct WordPressExport: Sendable {
+    public let path: String
+    /// The zone for dates the export gives without their UTC twin (drafts, mostly).
+    public let timeZone: TimeZone
+
+    public init(path: String, timeZone: TimeZone) {
+        self.path = path
+        self.timeZone = timeZone
+    }
+
+    /// Every item to import, or the first problem that makes the export unreadable.
+    public func read() throws(ImportError) -> ImportSource {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path)
+        } catch {
+            throw ImportError(path: path, line: nil, message: "cannot read the file (\(error.reason)); expected a WordPress export (WXR) file")
+        }
+        let root = try WXRElement(parsing: bytes, path: path)
+        guard root.name == "rss", let channel = root.first("channel") else {
+            throw ImportError(path: path, line: root.line, message: "the document is a <\(root.name)>; expected a WordPress export (WXR): an <rss> with a <channel>")
+        }
+        guard channel.first("wp:wxr_version") != nil else {
+            throw ImportError(path: path, line: channel.line, message: "the feed has no <wp:wxr_version>; expected a WordPress export (WXR), not a plain RSS feed")
+        }
+        let base = URLComponents(string: channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"])?.path ?? ""
+
+        var items: [ImportItem] = []
+        var skipped: [ImportNote] = []
+        var untranslated: [ImportNote] = []
+        var problems: [Diagnostic] = []
+        var otherTypes: [String: Int] = [:]
+        for item in channel.elements where item.name == "item" {
+            let location = "\(path):\(item.line)"
+            let type = item["wp:post_type"]
+            let status = item["wp:status"]
+            let title = HTMLEntities.decode(item["title"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let named = title.isEmpty ? "(untitled)" : "“\(title)”"
+            switch type {
+            case "post", "page":
+                break
+            case "attachment":
+                skipped.append(ImportNote(location: location, message: "attachment \(named) not imported: \(item["wp:attachment_url"].isEmpty ? item["guid"] : item["wp:attachment_url"])"))
+                continue
+            case "":
+                problems.append(Diagnostic(path: path, line: item.line, message: "an <item> without <wp:post_type>; expected every item of a WordPress export to have one"))
+                continue
+            default:
+                otherTypes[type, default: 0] += 1
+                continue
+            }
+            let destination: ImportItem.Destination
+            switch (type, status) {
+            case ("post", "publish"), ("post", "future"): destination = .post
+            case ("post", "draft"), ("post", "pending"), ("post", "private"): destination = .draft
+            case ("page", "publish"): destination = .page
+            default:
+                skipped.append(ImportNote(location: location, message: "\(type) \(named) not imported: its status is `\(status)`"))
+                continue
+            }
+
+            var fields: [(key: String, value: String)] = []
+            if !title.isEmpty || destination == .page { fields.append(("title", title)) }
+            var date: CivilTime?
+            if destination != .page {
+                guard let civil = Self.date(local: item["wp:post_date"], utc: item["wp:post_date_gmt"], zone: timeZone) else {
+                    let line = item.first("wp:post_date")?.line ?? item.line
+                    problems.append(Diagnostic(path: path, line: line, message: "cannot read the date `\(item["wp:post_date"])` of \(named); expected e.g. `2009-03-31 10:00:00`"))
+                    continue
+                }
+                date = civil
+                fields.append(("pubDate", civil.headerText))
+                var names: [String] = []
+                for domain in ["category", "post_tag"] {
+                    for element in item.elements where element.name == "category" && element.attributes["domain"] == domain {
+                        let name = HTMLEntities.decode(element.text).replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+                        if !name.isEmpty, !names.contains(name) { names.append(name) }
+                    }
+                }
+                if !names.isEmpty { fields.append(("categoryArray", names.joined(separator: ", "))) }
+            }
+
+            var oldURLs: [String] = []
+            if destination != .draft, let url = Self.oldPath(item["link"], base: base) {
+                if url.contains("?") {
+                    untranslated.append(ImportNote(location: location, message: "old URL \(url) of \(named) has a query, which a static site cannot serve; not kept as an alias"))
+                } else {
+                    oldURLs.append(url)
+                }
+            }
+
+            let content = item.first("content:encoded")
+            let raw = content?.text ?? ""
+            let isBlocks = raw.contains("<!-- wp:")
+            untranslated += Self.untranslatable(in: raw).map {
+                ImportNote(location: "\(path):\((content?.line ?? item.line) + $0.line - 1)", message: "\($0.what) in \(named)")
+            }
+            let name = (item["wp:post_name"].removingPercentEncoding ?? item["wp:post_name"])
+            let slug = Slug.make(from: name.isEmpty ? title : name)
+            items.append(ImportItem(
+                destination: destination, date: date, slug: slug, format: .html, fields: fields,
+                body: isBlocks ? raw : WPAutoP.apply(raw), oldURLs: oldURLs, source: location
+            ))
+        }
+        guard problems.isEmpty else { throw ImportError(problems) }
+        if !otherTypes.isEmpty {
+            let list = otherTypes.keys.sorted().map { "\(otherTypes[$0, default: 0]) \($0)" }.joined(separator: ", ")
+            skipped.append(ImportNote(location: path, message: "items of other kinds not imported: \(list)"))
+        }
+        return ImportSource(items: items, skipped: skipped, untranslated: untranslated)
+    }
+}
+
+private extension WordPressExport {
+    /// The post's wall-clock date with the offset WordPress had then (`post_date` minus
+    /// `post_date_gmt`); without a usable GMT date, `post_date` in the blog's zone.
+    static func date(local: String, utc: String, zone: TimeZone) -> CivilTime? {
+        let gmt = TimeZone(secondsFromGMT: 0)!
+        guard let wall = DateParser(timeZone: gmt).parse(local) else { return nil }
+        if let instant = DateParser(timeZone: gmt).parse(utc), !utc.hasPrefix("0000") {
+            let offset = Int(wall.seconds - instant.seconds)
+            if abs(offset) <= 14 * 3600, offset % 60 == 0 {
+                return CivilTime(utcSeconds: instant.seconds, offset: offset)
+            }
+        }
+        return DateParser(timeZone: zone).parse(local)?.civil(in: zone)
+    }
+
+    /// The root-relative path (and query) of an old URL, without the blog's base path.
+    static func oldPath(_ link: String, base: String) -> String? {
+        guard let components = URLComponents(string: link.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        var path = components.percentEncodedPath
+        if path.isEmpty { path = "/" }
+        let prefix = base.hasSuffix("/") ? String(base.dropLast()) : base
+        if !prefix.isEmpty, path.hasPrefix(prefix + "/") { path = String(path.dropFirst(prefix.count)) }
+        if let query = components.percentEncodedQuery { path += "?" + query }
+        return path == "/" ? nil : path
+    }
+
+    /// Shortcodes and dynamic blocks, which WordPress turned into HTML when it showed a post.
+    static func untranslatable(in body: String) -> [(what: String, line: Int)] {
+        var found: [(what: String, line: Int)] = []
+        let patterns = [
+            #"\[(?:caption|wp_caption|gallery|audio|video|playlist|embed)\b[^\]]*\]"#,
+            #"<!-- wp:[a-z0-9/-]+[^>]*?/-->"#,
+        ]
+        for pattern in patterns {
+            var searchRange = body.startIndex..<body.endIndex
+            while let range = body.range(of: pattern, options: .regularExpression, range: searchRange) {
+                let line = body[..<range.lowerBound].count(where: { $0 == "\n" }) + 1
+                var text = String(body[range])
+                if text.count > 60 { text = String(text.prefix(57)) + "…" }
+                found.append((text.hasPrefix("[") ? "shortcode \(text)" : "dynamic block \(text)", line))
+                searchRange = range.upperBound..<body.endIndex
+            }
+        }
+        return found.sorted { $0.line < $1.line }
+    }
+}

@@ -1,0 +1,52 @@
+@testable import BakeImport
+import BakeIO
+import BakeKit
+import BakeTestSupport
+import Foundation
+import Testing
+
+/// Re-running an import, and files already in the blog.
+@Suite struct ImportPlanTests {
+    @Test func aSecondRunFindsEverythingImported() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let source = try JekyllSite(root: try fixturePath("jekyll-site"), timeZone: TimeZone(identifier: "Europe/Paris")!).read()
+            _ = try ImportPlan(source: source, blog: blog).write()
+            let before = allFiles(in: blog.root)
+            let again = try ImportPlan(source: source, blog: blog)
+            #expect(again.files.isEmpty)
+            #expect(again.alreadyImported.count == 5)
+            let report = try again.write()
+            #expect(report.lines.first == "Imported 0 posts, 0 drafts and 0 pages; 5 already imported; 1 skipped; 3 left as text")
+            #expect(allFiles(in: blog.root) == before)
+        }
+    }
+
+    @Test func aDifferentFileIsNeverReplaced() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            try write("@title Mine\n@pubDate 2009-03-31 12:00:00 +0200\n\nMy own post.\n", to: "posts/2009/03/31/hello-jekyll.markdown", in: blog.root)
+            try write("@title Mine too\n@pubDate 2010-01-02 12:00:00 +0100\n\nAn older format.\n", to: "posts/2010/01/02/an-html-post.md", in: blog.root)
+            let source = try JekyllSite(root: try fixturePath("jekyll-site"), timeZone: TimeZone(identifier: "Europe/Paris")!).read()
+            let report = try ImportPlan(source: source, blog: blog).write()
+            #expect(report.posts == 1)
+            #expect(report.skipped.map(\.description).contains("_posts/2009-03-31-hello-jekyll.md: not imported: posts/2009/03/31/hello-jekyll.markdown is already there with other text; it was left as it is"))
+            #expect(report.skipped.map(\.description).contains("_posts/2010-01-02-an-html-post.html: not imported: posts/2010/01/02/an-html-post.md is already there with the same permalink as posts/2010/01/02/an-html-post.html"))
+            #expect(try text(blog.path("posts/2009/03/31/hello-jekyll.markdown")).contains("My own post."))
+        }
+    }
+
+    @Test func twoItemsWantingOneNameGetNumbered() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let day = CivilTime(year: 2020, month: 1, day: 1, hour: 9, minute: 0, second: 0, offset: 0)
+            let items = ["First", "Second"].map {
+                ImportItem(destination: .post, date: day, slug: "same", format: .html, fields: [("title", $0)],
+                           body: "<p>\($0)</p>\n", oldURLs: ["/old/same.html"], source: $0)
+            }
+            let plan = try ImportPlan(source: ImportSource(items: items), blog: blog)
+            #expect(plan.files.map(\.path) == ["posts/2020/01/01/same.html", "posts/2020/01/01/same-2.html"])
+            #expect(plan.files[1].text == "@title Second\n@aliases /old/same.html\n\n<p>Second</p>\n")
+        }
+    }
+}

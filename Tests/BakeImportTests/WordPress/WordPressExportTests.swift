@@ -1,0 +1,143 @@
+@testable import BakeImport
+import BakeIO
+import BakeKit
+import BakeTestSupport
+import Foundation
+import Testing
+
+/// The fixture export (a post, a draft, a page and an attachment) imported into a new blog,
+/// then baked by the real pipeline.
+@Suite struct WordPressExportTests {
+    @Test func importsPostDraftPageAndSkipsTheAttachment() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let export = try fixturePath("wordpress-export.xml")
+            let source = try WordPressExport(path: export, timeZone: TimeZone(identifier: "Europe/Paris")!).read()
+            let report = try ImportPlan(source: source, blog: blog).write()
+            #expect((report.posts, report.drafts, report.pages) == (1, 1, 1))
+
+            // Dated as WordPress showed it: local time, with the offset from post_date_gmt.
+            #expect(try text(blog.path("posts/2009/03/31/hello-world.html")) == """
+                @title Hello & welcome
+                @pubDate 2009-03-31 10:00:00 -0700
+                @categoryArray News, Swift
+                @aliases /2009/03/31/hello-world/
+
+                <p>Welcome to the first paragraph.<br />
+                It has a second line.</p>
+                <blockquote><p>A quote.</p></blockquote>
+                <pre>code line one
+
+                code line three</pre>
+                <p>[gallery ids="7"]</p>
+                <p>The last paragraph.</p>
+
+                """)
+            // No GMT date and no slug: the blog's zone, and a slug from the title.
+            #expect(try text(blog.path("drafts/2010/06/01/half-written.html")) == """
+                @title Half written
+                @pubDate 2010-06-01 08:30:00 +0200
+                @categoryArray News
+
+                <p>A draft, never published.</p>
+
+                """)
+            #expect(try text(blog.path("pages/about.html")) == """
+                @title About
+                @aliases /about/
+
+                <p>This blog is about things.</p>
+                <p>Mostly old ones.</p>
+
+                """)
+            #expect(report.skipped.map(\.description) == [
+                "\(export):86: attachment “sunset” not imported: http://old.example.com/wp-content/uploads/2009/03/sunset.jpg",
+            ])
+            #expect(report.untranslated.map(\.description) == ["\(export):41: shortcode [gallery ids=\"7\"] in “Hello & welcome”"])
+
+            let site = root + "/site"
+            let summary = try await bake(blog, into: site)
+            #expect((summary.posts, summary.pages) == (1, 1))
+            let post = try text(site + "/2009/03/31/hello-world.html")
+            #expect(post.contains("Hello &amp; welcome"))
+            #expect(post.contains("March 31, 2009"))
+            #expect(post.contains("<p>Welcome to the first paragraph.<br />\nIt has a second line.</p>"))
+            #expect(post.contains("<blockquote><p>A quote.</p></blockquote>"))
+            #expect(post.contains("News") && post.contains("Swift"))
+            let about = try text(site + "/about.html")
+            #expect(about.contains("About"))
+            #expect(about.contains("<p>Mostly old ones.</p>"))
+            #expect(!FileManager.default.fileExists(atPath: site + "/2010/06/01"), "a draft was published")
+
+            // Once more: nothing new, nothing replaced.
+            let again = try ImportPlan(source: source, blog: blog)
+            #expect(again.files.isEmpty)
+            #expect(again.alreadyImported == ["posts/2009/03/31/hello-world.html", "drafts/2010/06/01/half-written.html", "pages/about.html"])
+        }
+    }
+
+    /// Block-editor bodies are HTML already; "Plain" permalinks are queries no static site serves.
+    @Test func blocksStayAsTheyAreAndQueryURLsAreReported() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+                <wp:wxr_version>1.1</wp:wxr_version>
+                <item><title>Blocks</title><link>http://old.example.com/?p=5</link>
+                <content:encoded><![CDATA[<!-- wp:paragraph -->
+                <p>One</p>
+                <!-- /wp:paragraph -->
+
+                <!-- wp:latest-posts /-->]]></content:encoded>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_date_gmt>2020-02-02 10:00:00</wp:post_date_gmt>
+                <wp:post_name>blocks</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            let item = try #require(source.items.first)
+            #expect(item.body == "<!-- wp:paragraph -->\n<p>One</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:latest-posts /-->")
+            #expect(item.oldURLs.isEmpty)
+            #expect(source.untranslated.map(\.description) == [
+                "\(root)/export.xml:3: old URL /?p=5 of “Blocks” has a query, which a static site cannot serve; not kept as an alias",
+                "\(root)/export.xml:8: dynamic block <!-- wp:latest-posts /--> in “Blocks”",
+            ])
+        }
+    }
+
+    @Test func aTruncatedExportNamesTheLineAndWritesNothing() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let whole = try text(try fixturePath("wordpress-export.xml"))
+            let cut = String(whole.prefix(upTo: whole.range(of: "<wp:post_name>")!.lowerBound))
+            try write(cut, to: "export.xml", in: root)
+            let error = try #require(throws: ImportError.self) {
+                try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            }
+            let problem = try #require(error.problems.first)
+            #expect(problem.path == root + "/export.xml")
+            #expect(problem.line == cut.count(where: { $0 == "\n" }) + 1)
+            #expect(problem.message.hasSuffix("; expected a complete WordPress export (WXR)"), "\(problem.message)")
+            #expect(allFiles(in: blog.root) == ["site.settings"])
+        }
+    }
+
+    @Test func aFeedThatIsNotAnExportIsRefused() throws {
+        try withTemporaryFolder { root in
+            try write("<rss version=\"2.0\"><channel><title>Feed</title></channel></rss>", to: "feed.xml", in: root)
+            let error = try #require(throws: ImportError.self) {
+                try WordPressExport(path: root + "/feed.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            }
+            #expect(error.problems.first?.message == "the feed has no <wp:wxr_version>; expected a WordPress export (WXR), not a plain RSS feed")
+        }
+    }
+
+    @Test func aDoctypeIsRefusedBeforeItIsRead() throws {
+        try withTemporaryFolder { root in
+            try write("<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<rss><channel>&x;</channel></rss>", to: "evil.xml", in: root)
+            let error = try #require(throws: ImportError.self) {
+                try WordPressExport(path: root + "/evil.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            }
+            #expect(error.problems.first?.line == 2)
+            #expect(error.problems.first?.message.contains("DOCTYPE") == true)
+        }
+    }
+}
