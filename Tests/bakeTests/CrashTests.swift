@@ -20,7 +20,7 @@ import Testing
             let blog = root + "/blog", site = root + "/site"
             try makeLargeBlog(in: blog, posts: 400)
             var random = SplitMix64(seed: 2026)
-            var killedWhileWriting = 0
+            var killedWhileWriting = 0, kills = 0
             let rounds = 12
             for round in 0..<rounds {
                 // Each round changes the blog, so the killed build has new pages to write.
@@ -47,6 +47,7 @@ import Testing
                 }
                 if process.isRunning {
                     kill(process.processIdentifier, SIGKILL)
+                    kills += 1
                     if FileManager.default.fileExists(atPath: roundPage) { killedWhileWriting += 1 }
                 }
                 process.waitUntilExit()
@@ -56,6 +57,7 @@ import Testing
                 let leftovers = allFiles(in: site).filter { $0.contains(".bake-") && $0 != ".bake-manifest" }
                 #expect(leftovers.isEmpty, "round \(round) left \(leftovers)")
             }
+            print("CrashTests: \(rounds) rounds of bake build, \(kills) killed, \(killedWhileWriting) of them after writing a new page; every next build succeeded")
             #expect(killedWhileWriting >= rounds / 4, "too few kills landed while the build was writing (\(killedWhileWriting)); the test did not test much")
 
             let clean = try runBake(["blog", "--output", root + "/clean", "--future"], in: root)

@@ -110,11 +110,12 @@ public struct SiteWriter: Sendable {
             }
         }
         // Before the first write, the paths this build adds: if it is killed before the
-        // manifest is saved, the next build still knows them for bake's own.
+        // manifest is saved, the next build still knows them for bake's own, and (the list
+        // being there) sweeps the temp files of whatever was being written.
         let pendingPath = output + "/" + SiteManifest.pendingFileName
         let hadPending = previous != nil && FileIO.exists(pendingPath)
         let added = toApply.map(\.path).filter { previous?.records[$0] == nil }
-        if !added.isEmpty || hadPending {
+        if !toApply.isEmpty || hadPending {
             do {
                 let known = hadPending ? previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
                 try FileIO.writeAtomically(SiteManifest.encodedPending(known + added), to: pendingPath, durable: false)

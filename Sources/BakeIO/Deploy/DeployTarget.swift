@@ -31,7 +31,7 @@ public struct DeployTarget: Sendable, Hashable {
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }
         guard !text.isEmpty else { throw DeployError(.invalidTarget(text)) }
         if text.lowercased().hasPrefix("rsync:") {
-            guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
+            guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty, !host.hasPrefix("-"),
                   components.path.split(separator: "/").first != nil else {
                 throw DeployError(.invalidTarget(text))
             }
@@ -42,7 +42,8 @@ public struct DeployTarget: Sendable, Hashable {
             // rsync's own rule: a colon before any slash makes the path remote.
             let login = text[..<colon]
             let host = login.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-            guard !host.isEmpty, !text[text.index(after: colon)...].hasPrefix(":") else {
+            // A host that starts with `-` would reach ssh as an option (`-oProxyCommand=…`).
+            guard !host.isEmpty, !host.hasPrefix("-"), !login.hasPrefix("-"), !text[text.index(after: colon)...].hasPrefix(":") else {
                 throw DeployError(.invalidTarget(text))
             }
             kind = .shell

@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func refusesWhatIsNoTarget() {
-        for text in ["", "  ", "rsync://", "rsync://example.com", "rsync:///module", "@:path", ":path", "host::module"] {
+        for text in ["", "  ", "rsync://", "rsync://example.com", "rsync:///module", "@:path", ":path", "host::module", "-oProxyCommand=x:path", "me@-oProxyCommand=x:www", "rsync://-x/module"] {
             #expect(throws: DeployError.self, "\(text)") { try DeployTarget(text, relativeTo: "/blog") }
         }
     }
