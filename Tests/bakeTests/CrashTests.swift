@@ -19,7 +19,7 @@ import Testing
         try withTemporaryFolder { root in
             let blog = root + "/blog", site = root + "/site"
             try makeLargeBlog(in: blog, posts: 400)
-            var random = SplitMix64(seed: 2026)
+            var random = SeededGenerator(seed: 2026)
             var killedWhileWriting = 0, kills = 0
             let rounds = 12
             for round in 0..<rounds {
@@ -68,18 +68,5 @@ import Testing
                 #expect(FileManager.default.contentsEqual(atPath: site + "/" + file, andPath: root + "/clean/" + file), "\(file) differs from a clean build")
             }
         }
-    }
-}
-
-/// A small seeded generator, so that every run kills at the same moments.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

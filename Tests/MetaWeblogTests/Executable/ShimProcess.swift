@@ -79,21 +79,6 @@ private final class LineLog: @unchecked Sendable {
     func close() { lock.withLock { closed = true } }
 }
 
-/// A small deterministic generator (SplitMix64), so that a failing round can be run again.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Runs a Python script with arguments and returns its standard output; throws when it fails.
 func runPython(_ script: String, _ arguments: [String]) async throws -> String {
     try await onThread {
