@@ -120,6 +120,13 @@ import Testing
             // An incremental build with nothing changed writes nothing.
             let again = try runBake(["build", "blog"], in: root)
             #expect(again.stdout.contains("0 written"), "\(again.stdout)")
+            // A redirect shows its target's title: retitling the post renders its redirects again,
+            // and leaves the page's redirect be.
+            try write(Self.episode.replacingOccurrences(of: "@title Episode 1", with: "@title Episode One"), to: "blog/posts/2024/05/01/episode-1.markdown", in: root)
+            let retitled = try runBake(["build", "blog", "--verbose"], in: root)
+            #expect(retitled.stdout.contains("  wrote archives/episode-1/index.html") && retitled.stdout.contains("  wrote old/episode-1.html"), "\(retitled.stdout)")
+            #expect(!retitled.stdout.contains("about-me"), "\(retitled.stdout)")
+            #expect(try page("old/episode-1.html").contains(">Episode One</a>"))
         }
     }
 

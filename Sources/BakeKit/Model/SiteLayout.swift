@@ -48,8 +48,9 @@ public struct SiteLayout: Sendable, Hashable {
         }
         var suffix = ".html"
         if let field = metadata.field("output_file_suffix") {
-            let value = field.value.hasPrefix(".") || field.value.isEmpty ? field.value : "." + field.value
-            if value.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+            // Files without an extension are served as downloads by most hosts, so a suffix is needed.
+            let value = field.value.hasPrefix(".") ? field.value : "." + field.value
+            if value.count > 1, value.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
                 suffix = value
             } else {
                 errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "output_file_suffix", value: field.value, expected: "a file extension such as .html")))

@@ -52,5 +52,6 @@ import Testing
         #expect(settings.feed.authorURL == "https://example.com/about.htm")
         #expect(throws: MetadataErrors.self) { try makeSettings(extra: "@blog_relative_path ../up\n") }
         #expect(throws: MetadataErrors.self) { try makeSettings(extra: "@has_blog maybe\n") }
+        #expect(throws: MetadataErrors.self) { try makeSettings(extra: "@output_file_suffix .\n") }
     }
 }
