@@ -167,7 +167,8 @@ private extension ContextBuilder {
             "slug": TemplateText(post.permalink.slug),
         ]
         if let link = post.link { context["link"] = TemplateText(link) }
-        if let episode = Episode(metadata: post.metadata, absolute: settings.absolute) { context["episode"] = Self.episode(episode) }
+        // The player loads the file as written, so that preview plays the local copy.
+        if let episode = Episode(metadata: post.metadata, absolute: { $0 }) { context["episode"] = Self.episode(episode) }
         if let html { context["content"] = TemplateText(html) }
         if let modDate = post.updated {
             let modified = modDate.civil(in: zone)
