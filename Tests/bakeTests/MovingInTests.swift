@@ -143,6 +143,17 @@ import Testing
         }
     }
 
+    @Test func badPodcastHeadersAreErrorsWithTheirLines() throws {
+        try withTemporaryFolder { root in
+            try write("@site_name A\n@site_url https://example.com\n", to: "blog/site.settings", in: root)
+            try write("@title A\n@pubDate 2024-05-01 09:00:00\n@enclosure /a.mp3\n@enclosureLength 12 MB\n@itunesDuration an hour\n\nA.\n", to: "blog/posts/2024/05/01/a.markdown", in: root)
+            let result = try runBake(["build", "blog"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("blog/posts/2024/05/01/a.markdown:4: "), "\(result.stderr)")
+            #expect(result.stderr.contains("blog/posts/2024/05/01/a.markdown:5: "), "\(result.stderr)")
+        }
+    }
+
     @Test func aliasesThatCollideAreErrorsNamingBothFiles() throws {
         try withTemporaryFolder { root in
             try write("@site_name A\n@site_url https://example.com\n", to: "blog/site.settings", in: root)

@@ -57,6 +57,21 @@ public struct Episode: Sendable, Hashable {
         thumbnail = value("mediaThumbnail").map(absolute)
     }
 
+    /// What is wrong with a post's podcast headers, each with its line.
+    public static func problems(in metadata: PostMetadata) -> [MetadataError] {
+        var errors: [MetadataError] = []
+        if let field = metadata.field("enclosureLength"), !field.value.isEmpty, Int(field.value).map({ $0 < 0 }) ?? true {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "enclosureLength", value: field.value, expected: "the file's size in bytes, such as 12345678")))
+        }
+        if let field = metadata.field("itunesDuration"), !field.value.isEmpty, seconds(field.value) == nil {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "itunesDuration", value: field.value, expected: "seconds, MM:SS or HH:MM:SS, such as 1:02:03")))
+        }
+        if let field = metadata.field("itunesExplicit"), !field.value.isEmpty, field.value.lowercased() != "clean", SiteSettings.flag(field.value) == nil {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "itunesExplicit", value: field.value, expected: "true or false")))
+        }
+        return errors
+    }
+
     /// Seconds from `3723`, `62:03` or `1:02:03`; nil for anything else.
     static func seconds(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
