@@ -35,7 +35,8 @@ public enum SettingAliases {
         "xmlrpc_url", "metaweblog_user", "metaweblog_password_hash", "commit_changes", "deploy_on_post",
     ]
 
-    /// The settings with each Wildcat key renamed to bake's, on its own line. When a file has
+    /// The settings with each Wildcat line followed by a copy under bake's name, on the same
+    /// line (the Wildcat name stays, for themes that read `site.meta.<key>`). When a file has
     /// both names, bake's own wins wherever it stands.
     public static func resolve(_ metadata: PostMetadata) -> PostMetadata {
         let aliases = Dictionary(uniqueKeysWithValues: table.map { ($0.wildcat, $0.bake) })
@@ -43,10 +44,9 @@ public enum SettingAliases {
         let own = Set(metadata.fields.map(\.key))
         var fields: [PostMetadata.Field] = []
         for field in metadata.fields {
-            if let bake = aliases[field.key] {
-                if !own.contains(bake) { fields.append(.init(key: bake, value: field.value, line: field.line)) }
-            } else {
-                fields.append(field)
+            fields.append(field)
+            if let bake = aliases[field.key], !own.contains(bake) {
+                fields.append(.init(key: bake, value: field.value, line: field.line))
             }
         }
         return PostMetadata(fields: fields)

@@ -24,6 +24,7 @@ import Testing
         #expect(settings.author == "Ada")
         #expect(settings.description == "Old words")
         #expect(settings.metadata["output"] == "public")
+        #expect(settings.metadata["output_folder"] == "public", "kept for themes")
     }
 
     @Test func anUnknownKeyIsAWarningNamingTheNearestKnownOne() throws {
