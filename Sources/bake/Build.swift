@@ -31,6 +31,7 @@ extension Bake {
             let blog = configuration.blog
             let options = BuildOptions(configuration: configuration, clean: clean, now: Timestamp(Date()))
             let terminal = Terminal()
+            terminal.warn(configuration.warnings, blog: blog)
             let start = ContinuousClock.now
             do {
                 let memory = BuildMemory()

@@ -37,6 +37,7 @@ extension Bake {
                 FileHandle.standardError.write(Data("warning: --host \(host) is not loopback; anyone who can reach it sees the preview, drafts included\n".utf8))
             }
             let configuration = try blogOptions.configuration(output: output ?? blog.previewOutput)
+            Terminal().warn(configuration.warnings, blog: blog)
             let options = PreviewOptions(
                 configuration: configuration, host: host, port: port,
                 watching: poll ? .polling(interval: .milliseconds(300)) : .automatic

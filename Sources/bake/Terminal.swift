@@ -28,6 +28,13 @@ struct Terminal: Sendable {
         print(line)
     }
 
+    /// Prints warnings on standard error, e.g. `site.settings:3: warning: …`; the command goes on.
+    func warn(_ warnings: [Diagnostic], blog: BlogFolder) {
+        guard !warnings.isEmpty else { return }
+        let lines = warnings.map { Self.line(for: $0, blog: blog) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
     /// Prints a failed command's problems, paths relative to the blog, and what that left as it was.
     func report(_ error: any Error, blog: BlogFolder, outcome: String = "the site was not changed") {
         var lines: [String]

@@ -42,6 +42,8 @@ public struct BlogConfiguration: Sendable, Hashable {
     public let settings: SiteSettings
     /// What is wrong with `site.settings`, by line; a build with any problem fails.
     public let problems: [Diagnostic]
+    /// Lines of `site.settings` bake ignores, such as a misspelt key; the build goes on.
+    public let warnings: [Diagnostic]
     /// The theme folder, absolute; nil for the theme compiled into bake.
     public let themeFolder: String?
     /// The output folder, absolute.
@@ -61,9 +63,11 @@ public struct BlogConfiguration: Sendable, Hashable {
         var problems: [Diagnostic] = []
         var metadata: PostMetadata?
         var settings: SiteSettings?
+        var warnings: [Diagnostic] = []
         do {
             let parsed = try MetadataParser().parseSettings(try FileIO.read(blog.settingsPath))
-            metadata = parsed.metadata
+            metadata = SettingAliases.resolve(parsed.metadata)
+            warnings = SettingAliases.warnings(for: parsed.metadata)
             problems += parsed.errors.map { $0.diagnostic(path: "site.settings") }
             settings = try SiteSettings(metadata: parsed.metadata)
         } catch let error as FileSystemError {
@@ -81,7 +85,7 @@ public struct BlogConfiguration: Sendable, Hashable {
         let theme = overrides.theme ?? folder(themeKey, in: metadata, blog: blog, mustExist: true, problems: &problems)
         let output = overrides.output ?? folder(outputKey, in: metadata, blog: blog, mustExist: false, problems: &problems) ?? blog.defaultOutput
         return BlogConfiguration(
-            blog: blog, settings: settings ?? standIn(metadata), problems: problems, themeFolder: theme, output: output,
+            blog: blog, settings: settings ?? standIn(metadata), problems: problems, warnings: warnings, themeFolder: theme, output: output,
             includeDrafts: overrides.includeDrafts, includeFuture: overrides.includeFuture, overrides: overrides
         )
     }

@@ -13,16 +13,17 @@ public struct JSONFeed: Sendable {
         let rewriter = URLRewriter(origin: settings.origin)
         let feed = Document(
             version: "https://jsonfeed.org/version/1.1",
-            title: settings.name,
-            home_page_url: settings.url + "/",
-            feed_url: settings.url + "/feed.json",
+            title: settings.feed.title,
+            home_page_url: settings.url + "/" + settings.layout.blog(""),
+            feed_url: settings.url + "/" + settings.layout.blog("feed.json"),
             description: settings.description.isEmpty ? nil : settings.description,
             icon: absolute("icon_url"),
             favicon: absolute("favicon_url"),
             language: settings.language,
-            authors: settings.author.isEmpty ? nil : [Author(name: settings.author)],
+            authors: settings.author.isEmpty ? nil : [Author(name: settings.author, url: settings.feed.authorURL, avatar: settings.feed.authorAvatarURL)],
             items: items.map { post, html in
-                let permalink = settings.url + "/" + post.permalink.path
+                let permalink = settings.url + "/" + settings.layout.post(post.permalink)
+                let episode = Episode(metadata: post.metadata, absolute: settings.absolute)
                 return Item(
                     id: permalink,
                     url: permalink,
@@ -32,7 +33,11 @@ public struct JSONFeed: Sendable {
                     summary: post.title.isEmpty ? nil : PlainText.truncate(post.excerpt, maxCharacters: 280),
                     date_published: post.pubDate.civil(in: settings.timeZone).rfc3339,
                     date_modified: post.updated?.civil(in: settings.timeZone).rfc3339,
-                    tags: post.categories.isEmpty ? nil : post.categories
+                    image: post.metadata["mediaThumbnail"].flatMap { $0.isEmpty ? nil : settings.absolute($0) } ?? settings.feed.mediaThumbnail,
+                    tags: post.categories.isEmpty ? nil : post.categories,
+                    attachments: episode.map {
+                        [Attachment(url: $0.url, mime_type: $0.type, size_in_bytes: $0.length > 0 ? $0.length : nil, duration_in_seconds: $0.durationSeconds)]
+                    }
                 )
             }
         )
@@ -66,6 +71,15 @@ private extension JSONFeed {
 
     struct Author: Encodable {
         let name: String
+        let url: String?
+        let avatar: String?
+    }
+
+    struct Attachment: Encodable {
+        let url: String
+        let mime_type: String
+        let size_in_bytes: Int?
+        let duration_in_seconds: Int?
     }
 
     struct Item: Encodable {
@@ -77,6 +91,8 @@ private extension JSONFeed {
         let summary: String?
         let date_published: String
         let date_modified: String?
+        let image: String?
         let tags: [String]?
+        let attachments: [Attachment]?
     }
 }

@@ -10,25 +10,30 @@ public struct RSSFeed: Sendable {
     /// The feed for `items`, newest first, each with its body HTML.
     public func render(_ items: [(post: Post, html: String)]) -> String {
         let rewriter = URLRewriter(origin: settings.origin)
-        let feedURL = settings.url + "/xml/rss.xml"
+        let layout = settings.layout
+        let feedURL = settings.url + "/" + layout.blog("xml/rss.xml")
+        let episodes = items.map { Episode(metadata: $0.post.metadata, absolute: settings.absolute) }
+        let podcast = episodes.contains { $0 != nil }
+        let thumbnails = podcast || settings.feed.mediaThumbnail != nil || items.contains { $0.post.metadata["mediaThumbnail"] != nil }
         var xml = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+        <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"\(podcast ? " " + PodcastXML.namespace : "")\(thumbnails ? " " + PodcastXML.mediaNamespace : "")>
         <channel>
-        <title>\(MarkupEscaping.xml(settings.name))</title>
-        <link>\(MarkupEscaping.xml(settings.url + "/"))</link>
+        <title>\(MarkupEscaping.xml(settings.feed.title))</title>
+        <link>\(MarkupEscaping.xml(settings.url + "/" + layout.blog("")))</link>
         <description>\(MarkupEscaping.xml(settings.description.isEmpty ? settings.name : settings.description))</description>
         <language>\(MarkupEscaping.xml(settings.language))</language>
         <atom:link href="\(MarkupEscaping.xml(feedURL))" rel="self" type="application/rss+xml"/>
         <generator>bake</generator>
 
         """
+        if podcast { xml += PodcastXML.channel(settings.feed.show, summary: settings.description) }
         if let newest = items.first {
             let date = newest.post.updated ?? newest.post.pubDate
             xml += "<lastBuildDate>\(date.civil(in: settings.timeZone).rfc822)</lastBuildDate>\n"
         }
-        for (post, html) in items {
-            let permalink = settings.url + "/" + post.permalink.path
+        for ((post, html), episode) in zip(items, episodes) {
+            let permalink = settings.url + "/" + layout.post(post.permalink)
             xml += "<item>\n"
             if !post.title.isEmpty {
                 xml += "<title>\(MarkupEscaping.xml(post.title))</title>\n"
@@ -45,6 +50,10 @@ public struct RSSFeed: Sendable {
             let content = rewriter.absolutize(html, pageURL: permalink)
             xml += "<description>\(MarkupEscaping.xml(PlainText.truncate(post.excerpt, maxCharacters: 280)))</description>\n"
             xml += "<content:encoded>\(MarkupEscaping.xml(content))</content:encoded>\n"
+            if let episode { xml += PodcastXML.item(episode) }
+            if let thumbnail = post.metadata["mediaThumbnail"].flatMap({ $0.isEmpty ? nil : settings.absolute($0) }) ?? settings.feed.mediaThumbnail {
+                xml += "<media:thumbnail url=\"\(MarkupEscaping.xml(thumbnail))\"/>\n"
+            }
             xml += "</item>\n"
         }
         xml += "</channel>\n</rss>\n"

@@ -16,12 +16,15 @@ public struct Sitemap: Sendable {
             }
             xml += "</url>\n"
         }
-        add("", lastModified: plan.posts.first?.pubDate)
-        add("archive.html")
-        for page in plan.pages { add(page.path) }
-        for month in plan.months { add(month.key.folder) }
+        let layout = settings.layout
+        if layout.hasBlog {
+            add(layout.blog(""), lastModified: plan.posts.first?.pubDate)
+            add(layout.blog("archive.html"))
+        }
+        for page in plan.pages { add(layout.page(page)) }
+        for month in plan.months { add(layout.blog(month.key.folder)) }
         for post in plan.posts {
-            add(post.permalink.path, lastModified: post.updated ?? post.pubDate)
+            add(layout.post(post.permalink), lastModified: post.updated ?? post.pubDate)
         }
         xml += "</urlset>\n"
         return xml

@@ -46,6 +46,8 @@ public struct PostParser: Sendable {
             }
         }
 
+        errors += Episode.problems(in: source.metadata)
+
         var permalink: Permalink?
         var problems = errors.map { $0.diagnostic(path: path) }
         switch status {

@@ -17,11 +17,17 @@ public struct SiteSettings: Sendable, Hashable {
     public let smartPunctuation: Bool
     /// The metaWeblog endpoint, when the blog uses the shim; turns on `rsd.xml` and EditURI.
     public let xmlrpcURL: String?
-    /// Every line of the file, for templates and for the shim's own keys.
+    /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
+    /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
+    /// Where the blog's files go: `has_blog`, `blog_relative_path`, `output_file_suffix`.
+    public let layout: SiteLayout
+    /// The feeds' title, author links and the podcast's channel.
+    public let feed: FeedSettings
 
     /// Reads and checks the settings, reporting every bad line at once.
     public init(metadata: PostMetadata) throws(MetadataErrors) {
+        let metadata = SettingAliases.resolve(metadata)
         var errors: [MetadataError] = []
         func required(_ key: String) -> String {
             guard let value = metadata[key], !value.isEmpty else {
@@ -81,7 +87,19 @@ public struct SiteSettings: Sendable, Hashable {
         } else {
             xmlrpcURL = nil
         }
+        layout = SiteLayout(metadata: metadata, errors: &errors)
+        let origin = String(url.dropLast(basePath.count))
+        feed = FeedSettings(metadata: metadata, name: name, author: author, absolute: { Self.absolute($0, origin: origin) }, errors: &errors)
         if !errors.isEmpty { throw MetadataErrors(errors: errors) }
+    }
+
+    /// A URL from the settings or a post made absolute: a root-relative one gets the site's origin.
+    public func absolute(_ url: String) -> String {
+        Self.absolute(url, origin: origin)
+    }
+
+    static func absolute(_ url: String, origin: String) -> String {
+        url.hasPrefix("/") && !url.hasPrefix("//") ? origin + url : url
     }
 
     /// The value of a `true`/`false` setting (also `yes`/`no`, `on`/`off`), or nil.

@@ -11,6 +11,8 @@ public struct SitePlan: Sendable {
     public let pages: [Page]
     /// The months that have posts, newest first.
     public let months: [MonthArchive]
+    /// The pages at old URLs (`@aliases`), in the order of `outputs`.
+    public let redirects: [Redirect]
     /// Every output, in a fixed order.
     public let outputs: [PlannedOutput]
     /// The path of each output, in the order of `outputs`.
@@ -20,12 +22,15 @@ public struct SitePlan: Sendable {
     /// Plans the site. Posts are sorted newest first; two sources that would write the same
     /// file are an error naming both.
     public init(posts: [Post], pages: [Page], settings: SiteSettings) throws(BuildFailure) {
+        let layout = settings.layout
+        // A site of pages only publishes no posts.
+        let shown = layout.hasBlog ? posts : []
         // Newest first, by date as plain numbers without touching the posts; only equal dates
         // (rare) compare permalinks, so the order never depends on input order.
-        let order = posts.indices.map { (date: posts[$0].pubDate, index: $0) }.sorted { a, b in
-            a.date != b.date ? a.date > b.date : posts[a.index].permalink > posts[b.index].permalink
+        let order = shown.indices.map { (date: shown[$0].pubDate, index: $0) }.sorted { a, b in
+            a.date != b.date ? a.date > b.date : shown[a.index].permalink > shown[b.index].permalink
         }
-        let posts = order.map { posts[$0.index] }
+        let posts = order.map { shown[$0.index] }
         let pages = pages.sorted { $0.path < $1.path }
         var months: [MonthArchive] = []
         for (index, post) in posts.enumerated() {
@@ -41,7 +46,7 @@ public struct SitePlan: Sendable {
         }
         months.sort { $0.key > $1.key }
 
-        var outputs: [PlannedOutput] = [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap]
+        var outputs: [PlannedOutput] = layout.hasBlog ? [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap] : [.notFound, .sitemap]
         if settings.xmlrpcURL != nil { outputs.append(.rsd) }
         outputs += months.indices.map { PlannedOutput.month($0) }
         outputs += pages.indices.map { PlannedOutput.page($0) }
@@ -50,7 +55,7 @@ public struct SitePlan: Sendable {
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)
         var problems: [Diagnostic] = []
-        let paths = outputs.map { $0.path(posts: posts, pages: pages, months: months) }
+        var paths = outputs.map { $0.path(posts: posts, pages: pages, months: months, layout: layout, redirects: []) }
         for (output, path) in zip(outputs, paths) {
             let source: String
             switch output {
@@ -69,8 +74,20 @@ public struct SitePlan: Sendable {
                 owners[path] = source
             }
         }
+        var requests: [Redirects.Request] = []
+        for post in posts {
+            requests += Redirects.requests(in: post.metadata, sourcePath: post.sourcePath, target: layout.post(post.permalink), title: post.displayTitle)
+        }
+        for page in pages {
+            requests += Redirects.requests(in: page.metadata, sourcePath: page.sourcePath, target: layout.page(page), title: page.title)
+        }
+        let aliases = Redirects.plan(requests, owners: owners)
+        problems += aliases.problems
         if !problems.isEmpty { throw BuildFailure(problems) }
+        outputs += aliases.redirects.indices.map { PlannedOutput.redirect($0) }
+        paths += aliases.redirects.map { $0.path }
 
+        self.redirects = aliases.redirects
         self.posts = posts
         self.pages = pages
         self.months = months
@@ -81,7 +98,7 @@ public struct SitePlan: Sendable {
 
     /// The output path of a planned file.
     public func path(of output: PlannedOutput) -> String {
-        output.path(posts: posts, pages: pages, months: months)
+        output.path(posts: posts, pages: pages, months: months, layout: settings.layout, redirects: redirects)
     }
 
     /// The posts of the home page.
@@ -117,19 +134,22 @@ public enum PlannedOutput: Sendable, Hashable {
     case month(Int)
     case page(Int)
     case post(Int)
+    /// A page at an old URL, an index into `SitePlan.redirects`.
+    case redirect(Int)
 
-    func path(posts: [Post], pages: [Page], months: [MonthArchive]) -> String {
+    func path(posts: [Post], pages: [Page], months: [MonthArchive], layout: SiteLayout, redirects: [Redirect]) -> String {
         switch self {
-        case .home: return "index.html"
-        case .archive: return "archive.html"
+        case .home: return layout.blog("index.html")
+        case .archive: return layout.blog("archive.html")
         case .notFound: return "404.html"
-        case .rss: return "xml/rss.xml"
-        case .jsonFeed: return "feed.json"
+        case .rss: return layout.blog("xml/rss.xml")
+        case .jsonFeed: return layout.blog("feed.json")
         case .sitemap: return "sitemap.xml"
         case .rsd: return "rsd.xml"
-        case .month(let index): return months[index].key.folder + "index.html"
-        case .page(let index): return pages[index].path
-        case .post(let index): return posts[index].permalink.path
+        case .month(let index): return layout.blog(months[index].key.folder + "index.html")
+        case .page(let index): return layout.page(pages[index])
+        case .post(let index): return layout.post(posts[index].permalink)
+        case .redirect(let index): return redirects[index].path
         }
     }
 }

@@ -12,14 +12,14 @@ struct ContextBuilder: Sendable {
     }
 
     func home(bodies: [String: String]) -> [String: Any] {
-        var context = page(title: "", path: "", description: plan.settings.description, flag: "is_home")
+        var context = page(title: plan.settings.layout.homeTitle, path: plan.settings.layout.blog(""), description: plan.settings.description, flag: "is_home")
         context["posts"] = plan.homePosts.map { post(post: $0, html: bodies[$0.sourcePath]) }
         return context
     }
 
     func post(at index: Int, html: String) -> [String: Any] {
         let post = plan.posts[index]
-        var context = page(title: post.displayTitle, path: post.permalink.path,
+        var context = page(title: post.displayTitle, path: settings.layout.post(post.permalink),
                            description: PlainText.truncate(post.excerpt, maxCharacters: 160), flag: "is_post")
         context["post"] = self.post(post: post, html: html)
         if index + 1 < plan.posts.count { context["previous"] = neighbour(plan.posts[index + 1]) }
@@ -29,7 +29,7 @@ struct ContextBuilder: Sendable {
 
     func month(at index: Int) -> [String: Any] {
         let month = plan.months[index]
-        var context = page(title: month.key.label, path: month.key.folder, description: "Posts from \(month.key.label)", flag: "is_month")
+        var context = page(title: month.key.label, path: settings.layout.blog(month.key.folder), description: "Posts from \(month.key.label)", flag: "is_month")
         context["month_label"] = TemplateText(month.key.label)
         context["year"] = TemplateText(String(month.key.year))
         context["month"] = TemplateText(Permalink.twoDigits(month.key.month))
@@ -40,7 +40,7 @@ struct ContextBuilder: Sendable {
     }
 
     func archive() -> [String: Any] {
-        var context = page(title: "Archive", path: "archive.html", description: "Every post on \(plan.settings.name), by month", flag: "is_archive")
+        var context = page(title: settings.layout.archiveTitle, path: settings.layout.blog("archive.html"), description: "Every post on \(plan.settings.name), by month", flag: "is_archive")
         var years: [[String: Any]] = []
         var currentYear: Int?
         var months: [[String: Any]] = []
@@ -63,16 +63,16 @@ struct ContextBuilder: Sendable {
 
     func page(at index: Int, html: String) -> [String: Any] {
         let page = plan.pages[index]
-        var context = self.page(title: page.title, path: page.path, description: PlainText.truncate(page.excerpt, maxCharacters: 160), flag: "is_page")
+        var context = self.page(title: page.title, path: settings.layout.page(page), description: PlainText.truncate(page.excerpt, maxCharacters: 160), flag: "is_page")
         context["page"] = [
             "title": TemplateText(page.title),
             "content": TemplateText(html),
-            "url": TemplateText(url(page.path)),
+            "url": TemplateText(url(settings.layout.page(page))),
             "meta": page.metadata.dictionary(CharacterReferences.decode),
         ] as [String: Any]
         // The navigation marks this page as the current one.
         var site = siteContext.dictionary
-        site["pages"] = Self.navigation(plan.pages, current: index, url: url)
+        site["pages"] = Self.navigation(plan.pages, current: index, layout: settings.layout, url: url)
         context["site"] = site
         return context
     }
@@ -102,6 +102,7 @@ private extension ContextBuilder {
 
     static func site(plan: SitePlan, options: RenderOptions) -> [String: Any] {
         let settings = plan.settings
+        let layout = settings.layout
         func url(_ path: String) -> String { settings.basePath + "/" + path }
         var site: [String: Any] = [
             "name": TemplateText(settings.name),
@@ -110,15 +111,20 @@ private extension ContextBuilder {
             "language": TemplateText(settings.language),
             "url": TemplateText(settings.url),
             "base": TemplateText(settings.basePath),
-            "home_url": TemplateText(url("")),
-            "archive_url": TemplateText(url("archive.html")),
-            "rss_url": TemplateText(url("xml/rss.xml")),
-            "json_feed_url": TemplateText(url("feed.json")),
+            "home_url": TemplateText(url(layout.blog(""))),
+            "archive_url": TemplateText(url(layout.blog("archive.html"))),
+            "archive_title": TemplateText(layout.archiveTitle),
+            "rss_url": TemplateText(url(layout.blog("xml/rss.xml"))),
+            "json_feed_url": TemplateText(url(layout.blog("feed.json"))),
+            "has_blog": layout.hasBlog,
             "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
-            "pages": navigation(plan.pages, current: nil, url: url),
+            "pages": navigation(plan.pages, current: nil, layout: layout, url: url),
             "meta": settings.metadata.dictionary(CharacterReferences.decode),
             "favicon_url": TemplateText(settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : $0 } ?? url("favicon.svg")),
         ]
+        if !layout.homeTitle.isEmpty {
+            site["home_title"] = TemplateText(layout.homeTitle)
+        }
         if let icon = settings.metadata["icon_url"], !icon.isEmpty {
             site["icon_url"] = TemplateText(icon)
         }
@@ -132,9 +138,9 @@ private extension ContextBuilder {
     }
 
     /// The pages for the site navigation, `is_current` on the one being rendered.
-    static func navigation(_ pages: [Page], current: Int?, url: (String) -> String) -> [[String: Any]] {
+    static func navigation(_ pages: [Page], current: Int?, layout: SiteLayout, url: (String) -> String) -> [[String: Any]] {
         pages.enumerated().map { index, page in
-            ["title": TemplateText(page.title), "url": TemplateText(url(page.path)), "is_current": index == current]
+            ["title": TemplateText(page.title), "url": TemplateText(url(layout.page(page))), "is_current": index == current]
         }
     }
 
@@ -145,8 +151,8 @@ private extension ContextBuilder {
             "title": TemplateText(post.title),
             "has_title": !post.title.isEmpty,
             "display_title": TemplateText(post.displayTitle),
-            "url": TemplateText(url(post.permalink.path)),
-            "absolute_url": TemplateText(settings.url + "/" + post.permalink.path),
+            "url": TemplateText(url(settings.layout.post(post.permalink))),
+            "absolute_url": TemplateText(settings.url + "/" + settings.layout.post(post.permalink)),
             "is_link_post": post.link != nil,
             "date": TemplateText(published.longDate),
             "date_iso": TemplateText(published.rfc3339),
@@ -161,6 +167,8 @@ private extension ContextBuilder {
             "slug": TemplateText(post.permalink.slug),
         ]
         if let link = post.link { context["link"] = TemplateText(link) }
+        // The player loads the file as written, so that preview plays the local copy.
+        if let episode = Episode(metadata: post.metadata, absolute: { $0 }) { context["episode"] = Self.episode(episode) }
         if let html { context["content"] = TemplateText(html) }
         if let modDate = post.updated {
             let modified = modDate.civil(in: zone)
@@ -171,11 +179,16 @@ private extension ContextBuilder {
     }
 
     func neighbour(_ post: Post) -> [String: Any] {
-        ["display_title": TemplateText(post.displayTitle), "url": TemplateText(url(post.permalink.path))]
+        ["display_title": TemplateText(post.displayTitle), "url": TemplateText(url(settings.layout.post(post.permalink)))]
     }
 
     func monthLink(_ month: MonthArchive) -> [String: Any] {
-        ["label": TemplateText(month.key.label), "url": TemplateText(url(month.key.folder))]
+        ["label": TemplateText(month.key.label), "url": TemplateText(url(settings.layout.blog(month.key.folder)))]
+    }
+
+    /// A podcast episode's media, for the player.
+    static func episode(_ episode: Episode) -> [String: Any] {
+        ["url": TemplateText(episode.url), "type": TemplateText(episode.type), "is_audio": episode.isAudio]
     }
 }
 

@@ -24,7 +24,7 @@ public struct SiteRenderer: Sendable {
         case .page(let index): return [plan.pages[index].sourcePath]
         case .home: return plan.homePosts.map(\.sourcePath)
         case .rss, .jsonFeed: return plan.feedPosts.map(\.sourcePath)
-        case .archive, .notFound, .sitemap, .rsd, .month: return []
+        case .archive, .notFound, .sitemap, .rsd, .month, .redirect: return []
         }
     }
 
@@ -55,6 +55,8 @@ public struct SiteRenderer: Sendable {
             text = Sitemap(settings: settings).render(plan)
         case .rsd:
             text = RSD(settings: settings).render() ?? ""
+        case .redirect(let index):
+            text = RedirectPage(settings: settings).render(plan.redirects[index])
         }
         return RenderedFile(path: path, bytes: Array(text.utf8))
     }
@@ -77,7 +79,7 @@ public struct SiteRenderer: Sendable {
             add(posts[index])
             // Neighbours, for the pager: one newer, one older.
             for neighbour in index - 1...index + 1 where neighbour != index && posts.indices.contains(neighbour) {
-                hasher.combine(posts[neighbour].permalink.path)
+                hasher.combine(plan.settings.layout.post(posts[neighbour].permalink))
                 hasher.combine(posts[neighbour].displayTitle)
             }
         case .page(let index):
@@ -105,6 +107,10 @@ public struct SiteRenderer: Sendable {
                 hasher.combine(post.pubDate.seconds)
                 hasher.combine(post.modDate?.seconds ?? 0)
             }
+        case .redirect(let index):
+            // The redirect shows its target's path and title; the site's URL is in `base`.
+            hasher.combine(plan.redirects[index].target)
+            hasher.combine(plan.redirects[index].title)
         case .notFound, .rsd:
             break
         }
@@ -123,7 +129,7 @@ public struct SiteRenderer: Sendable {
         hasher.combine(Int64(options.marksUnpublished ? 1 : 0))
         hasher.combine(options.stylesheetVersion)
         for page in plan.pages {
-            hasher.combine(page.path)
+            hasher.combine(plan.settings.layout.page(page))
             hasher.combine(page.title)
         }
         hasher.combine(Int64(plan.posts.first?.pubDate.civil(in: plan.settings.timeZone).year ?? 0))

@@ -53,6 +53,6 @@ struct MethodContext: Sendable {
 
     /// Post structs as methods reply with them.
     var replies: PostReply {
-        PostReply(siteURL: configuration.site.url, user: configuration.credentials.user, dates: tree.dates)
+        PostReply(siteURL: configuration.site.url, user: configuration.credentials.user, dates: tree.dates, layout: configuration.site.layout)
     }
 }

@@ -14,6 +14,8 @@ struct PostReply: Sendable {
     let user: String
     /// The site's dates.
     let dates: PostDate
+    /// Where posts go in the site (`@blog_relative_path`, `@output_file_suffix`).
+    var layout = SiteLayout()
 
     /// The full struct of `metaWeblog.getPost` and `metaWeblog.getRecentPosts`.
     func full(_ post: StoredPost) -> XMLRPCValue {
@@ -53,7 +55,7 @@ struct PostReply: Sendable {
     /// The public URL of a post; a draft's is the one it gets when published, since both
     /// come from its calendar folder.
     func permaLink(_ post: StoredPost) -> String {
-        siteURL + "/" + post.id.permalink.path
+        siteURL + "/" + layout.post(post.id.permalink)
     }
 }
 

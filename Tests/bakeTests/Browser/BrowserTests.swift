@@ -12,6 +12,7 @@ import Testing
         .init(name: "home", path: "/"),
         .init(name: "post", path: KitchenSink.postPath),
         .init(name: "untitled post", path: KitchenSink.untitledPath),
+        .init(name: "episode", path: KitchenSink.episodePath),
         .init(name: "link post", path: "/2022/06/01/posse.html"),
         .init(name: "month", path: KitchenSink.monthPath),
         .init(name: "archive", path: "/archive.html"),

@@ -9,6 +9,8 @@ enum KitchenSink {
     static let postPath = "/2026/11/20/kitchen-sink.html"
     /// The untitled post's page.
     static let untitledPath = "/2026/11/21/untitled-kitchen-note.html"
+    /// A podcast episode's page, with its player.
+    static let episodePath = "/2026/11/19/kitchen-episode.html"
     /// Their month.
     static let monthPath = "/2026/11/"
 
@@ -17,10 +19,23 @@ enum KitchenSink {
         try blog.write(post, to: "posts/2026/11/20/kitchen-sink.markdown")
         try blog.write(untitled, to: "posts/2026/11/21/untitled-kitchen-note.markdown")
         try blog.write(wideImage, to: "static/media/wide-1600.svg")
+        try blog.write(episode, to: "posts/2026/11/19/kitchen-episode.markdown")
+        // Never fetched: the player waits for a press of play.
+        try blog.write("not audio", to: "static/media/episode-1.mp3")
     }
 }
 
 private extension KitchenSink {
+    static let episode = """
+    @title Episode 1: the kitchen
+    @pubDate 2026-11-19 09:30:00 -0800
+    @enclosure /media/episode-1.mp3
+    @enclosureLength 9
+    @itunesDuration 12:34
+
+    Show notes, with [a link](/about.html).
+    """
+
     // The iframe embeds the blog's own about page, so that the test needs no network.
     static let post = """
     @title Everything a post can hold

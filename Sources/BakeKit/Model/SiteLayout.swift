@@ -1,0 +1,81 @@
+/// Where the blog's files go in the site, from Wildcat's settings: `has_blog`,
+/// `blog_relative_path` and `output_file_suffix`, and the titles of the home page and archive.
+///
+/// ```swift
+/// // @blog_relative_path blog, @output_file_suffix .htm
+/// layout.post(permalink)   // "blog/2014/03/31/hello.htm"
+/// layout.blog("index.html") // "blog/index.html"
+/// layout.page(about)        // "about.htm": pages stay at the site's root
+/// ```
+public struct SiteLayout: Sendable, Hashable {
+    /// False for a site of pages only (`@has_blog false`): no home list, archive or feeds of posts.
+    public let hasBlog: Bool
+    /// The folder of the blog inside the site, "" or e.g. `blog/`.
+    public let blogFolder: String
+    /// The extension of post and page files, `.html` unless `@output_file_suffix` says another.
+    public let fileSuffix: String
+    /// The home page's title, "" for the site's name alone.
+    public let homeTitle: String
+    /// The archive page's title.
+    public let archiveTitle: String
+
+    public init(hasBlog: Bool = true, blogFolder: String = "", fileSuffix: String = ".html", homeTitle: String = "", archiveTitle: String = "Archive") {
+        self.hasBlog = hasBlog
+        self.blogFolder = blogFolder
+        self.fileSuffix = fileSuffix
+        self.homeTitle = homeTitle
+        self.archiveTitle = archiveTitle
+    }
+
+    /// Reads the layout settings, adding a problem for each bad line to `errors`.
+    init(metadata: PostMetadata, errors: inout [MetadataError]) {
+        var hasBlog = true
+        if let field = metadata.field("has_blog") {
+            if let value = SiteSettings.flag(field.value) {
+                hasBlog = value
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "has_blog", value: field.value, expected: "true or false")))
+            }
+        }
+        var folder = ""
+        if let field = metadata.field("blog_relative_path") {
+            let parts = field.value.split(separator: "/").filter { !$0.isEmpty }
+            if parts.contains(where: { $0 == "." || $0 == ".." || $0.contains(where: { $0 == "?" || $0 == "#" || $0 == "\\" || $0.isWhitespace }) }) {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "blog_relative_path", value: field.value, expected: "a folder of the site such as blog")))
+            } else if !parts.isEmpty {
+                folder = parts.joined(separator: "/") + "/"
+            }
+        }
+        var suffix = ".html"
+        if let field = metadata.field("output_file_suffix") {
+            // Files without an extension are served as downloads by most hosts, so a suffix is needed.
+            let value = field.value.hasPrefix(".") ? field.value : "." + field.value
+            if value.count > 1, value.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                suffix = value
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "output_file_suffix", value: field.value, expected: "a file extension such as .html")))
+            }
+        }
+        self.init(
+            hasBlog: hasBlog, blogFolder: folder, fileSuffix: suffix,
+            homeTitle: CharacterReferences.decode(metadata["blog_home_page_title"] ?? ""),
+            archiveTitle: metadata["blog_archive_title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? "Archive"
+        )
+    }
+
+    /// The output path of a post, e.g. `blog/2014/03/31/hello.html`.
+    public func post(_ permalink: Permalink) -> String {
+        guard !blogFolder.isEmpty || fileSuffix != ".html" else { return permalink.path }
+        return blogFolder + permalink.path.dropLast(".html".count) + fileSuffix
+    }
+
+    /// The output path of a page, at the site's root, e.g. `about.html`.
+    public func page(_ page: Page) -> String {
+        fileSuffix == ".html" ? page.path : page.name + fileSuffix
+    }
+
+    /// A path inside the blog's folder, e.g. `blog/archive.html` for `archive.html`.
+    public func blog(_ path: String) -> String {
+        blogFolder + path
+    }
+}

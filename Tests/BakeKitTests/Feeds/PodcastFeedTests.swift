@@ -1,0 +1,74 @@
+import BakeKit
+import Foundation
+import Testing
+
+/// A podcast's feed, checked with feedparser and lxml against the rules the W3C feed validator
+/// applies to enclosures and the `itunes:` and `media:` namespaces, and against what Apple
+/// Podcasts requires of a show.
+@Suite struct PodcastFeedTests {
+    /// Tests/Scripts/podcast_feed_check.py, which bakeTests also runs on a baked podcast.
+    static let checker = try! String(contentsOfFile: URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts/podcast_feed_check.py").path, encoding: .utf8)
+
+    static func settings() throws -> SiteSettings {
+        try makeSettings(url: "https://example.com/show", extra: """
+            @itunes_owner_email ada@example.com
+            @itunes_image /show/art.jpg
+            @itunes_category Technology
+            @itunes_subcategory Tech News
+            @feed_media_thumbnail /show/thumb.png
+            """)
+    }
+
+    static func episode(_ settings: SiteSettings) throws -> Post {
+        try makePost("posts/2024/05/01/episode-1.markdown", date: "2024-05-01 09:00:00", title: "Episode 1: Bread & butter",
+                     body: "Show notes.", extraHeader: """
+                     @enclosure /show/media/episode-1.mp3
+                     @enclosureLength 12345678
+                     @itunesDuration 1:02:03
+                     @itunesItemSubtitle Loaves <and> fishes
+                     @itunesItemSummary What we baked.
+                     @itunesExplicit no
+                     @mediaThumbnail /show/media/episode-1.jpg
+
+                     """, settings: settings).post
+    }
+
+    @Test func theFeedPassesTheChecks() throws {
+        let settings = try Self.settings()
+        let plain = try makePost("posts/2024/04/01/news.markdown", date: "2024-04-01 09:00:00", title: "News", settings: settings).post
+        let xml = RSSFeed(settings: settings).render([(try Self.episode(settings), "<p>Show notes.</p>"), (plain, "<p>News.</p>")])
+        let result = try runPython(Self.checker, input: Array(xml.utf8))
+        #expect(result["errors"] as? [String] == [], "\(xml)")
+        let entries = try #require(result["entries"] as? [[String: Any]])
+        let enclosures = try #require(entries.first?["enclosures"] as? [[String: Any]])
+        #expect(enclosures.first?["href"] as? String == "https://example.com/show/media/episode-1.mp3")
+        #expect(enclosures.first?["length"] as? String == "12345678")
+        #expect(enclosures.first?["type"] as? String == "audio/mpeg")
+        #expect(entries.first?["duration"] as? String == "1:02:03")
+        #expect(entries.first?["thumbnail"] as? String == "https://example.com/show/media/episode-1.jpg")
+        #expect(entries.last?["thumbnail"] as? String == "https://example.com/show/thumb.png")
+        #expect(xml.contains(#"<itunes:category text="Technology">"#))
+    }
+
+    @Test func jsonFeedItemsGetAttachments() throws {
+        let settings = try Self.settings()
+        let json = JSONFeed(settings: settings).render([(try Self.episode(settings), "<p>Show notes.</p>")])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let item = try #require((object["items"] as? [[String: Any]])?.first)
+        let attachment = try #require((item["attachments"] as? [[String: Any]])?.first)
+        #expect(attachment["url"] as? String == "https://example.com/show/media/episode-1.mp3")
+        #expect(attachment["mime_type"] as? String == "audio/mpeg")
+        #expect(attachment["size_in_bytes"] as? Int == 12_345_678)
+        #expect(attachment["duration_in_seconds"] as? Int == 3723)
+    }
+
+    @Test func aFeedWithoutEpisodesHasNoPodcastElements() throws {
+        let settings = try makeSettings()
+        let plain = try makePost("posts/2024/04/01/news.markdown", date: "2024-04-01 09:00:00", title: "News", settings: settings).post
+        let xml = RSSFeed(settings: settings).render([(plain, "<p>News.</p>")])
+        #expect(!xml.contains("itunes"))
+        #expect(!xml.contains("media:"))
+    }
+}
