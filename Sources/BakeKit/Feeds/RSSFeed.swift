@@ -2,21 +2,23 @@
 /// `atom:link rel="self"`.
 public struct RSSFeed: Sendable {
     public let settings: SiteSettings
+    public let channel: FeedChannel
 
-    public init(settings: SiteSettings) {
+    public init(settings: SiteSettings, channel: FeedChannel? = nil) {
         self.settings = settings
+        self.channel = channel ?? .site(settings)
     }
 
     /// The feed for `items`, newest first, each with its body HTML.
     public func render(_ items: [(post: Post, html: String)]) -> String {
         let rewriter = URLRewriter(origin: settings.origin)
-        let feedURL = settings.url + "/xml/rss.xml"
+        let feedURL = channel.rssURL
         var xml = """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
         <channel>
-        <title>\(MarkupEscaping.xml(settings.name))</title>
-        <link>\(MarkupEscaping.xml(settings.url + "/"))</link>
+        <title>\(MarkupEscaping.xml(channel.title))</title>
+        <link>\(MarkupEscaping.xml(channel.pageURL))</link>
         <description>\(MarkupEscaping.xml(settings.description.isEmpty ? settings.name : settings.description))</description>
         <language>\(MarkupEscaping.xml(settings.language))</language>
         <atom:link href="\(MarkupEscaping.xml(feedURL))" rel="self" type="application/rss+xml"/>
@@ -43,7 +45,9 @@ public struct RSSFeed: Sendable {
                 xml += "<category>\(MarkupEscaping.xml(category))</category>\n"
             }
             let content = rewriter.absolutize(html, pageURL: permalink)
-            xml += "<description>\(MarkupEscaping.xml(PlainText.truncate(post.excerpt, maxCharacters: 280)))</description>\n"
+            // With excerpt feeds, the text stops where the excerpt does.
+            let text = settings.feedExcerpts ? PlainText.excerpt(fromHTML: html) : post.excerpt
+            xml += "<description>\(MarkupEscaping.xml(Excerpt.summary(of: post.metadata) ?? PlainText.truncate(text, maxCharacters: 280)))</description>\n"
             xml += "<content:encoded>\(MarkupEscaping.xml(content))</content:encoded>\n"
             xml += "</item>\n"
         }

@@ -11,6 +11,12 @@ public struct SitePlan: Sendable {
     public let pages: [Page]
     /// The months that have posts, newest first.
     public let months: [MonthArchive]
+    /// The years that have posts, newest first.
+    public let years: [YearArchive]
+    /// The categories, sorted by name for readers of the site's language.
+    public let categories: [CategoryIndex]
+    /// Posts on each list page: the home page, its older pages and category pages.
+    public let postsPerPage: Int
     /// Every output, in a fixed order.
     public let outputs: [PlannedOutput]
     /// The path of each output, in the order of `outputs`.
@@ -40,9 +46,28 @@ public struct SitePlan: Sendable {
             }
         }
         months.sort { $0.key > $1.key }
+        var years: [YearArchive] = []
+        for (index, month) in months.enumerated() {
+            if years.last?.year == month.key.year {
+                years[years.count - 1].monthIndices.append(index)
+            } else {
+                years.append(YearArchive(year: month.key.year, monthIndices: [index]))
+            }
+        }
+        let categories = CategoryIndex.all(of: posts, language: settings.language)
+        let perPage = settings.homePostCount
 
         var outputs: [PlannedOutput] = [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap]
         if settings.xmlrpcURL != nil { outputs.append(.rsd) }
+        let homePages = perPage > 0 ? Pagination.pageCount(posts.count, perPage: perPage) : 1
+        outputs += (1..<homePages).map { PlannedOutput.homePage($0 + 1) }
+        outputs.append(.categories)
+        for (index, category) in categories.enumerated() {
+            let pages = Pagination.pageCount(category.postIndices.count, perPage: perPage)
+            outputs += (1...pages).map { PlannedOutput.category(index, page: $0) }
+            outputs += [.categoryRSS(index), .categoryJSONFeed(index)]
+        }
+        outputs += years.indices.map { PlannedOutput.year($0) }
         outputs += months.indices.map { PlannedOutput.month($0) }
         outputs += pages.indices.map { PlannedOutput.page($0) }
         outputs += posts.indices.map { PlannedOutput.post($0) }
@@ -50,7 +75,7 @@ public struct SitePlan: Sendable {
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)
         var problems: [Diagnostic] = []
-        let paths = outputs.map { $0.path(posts: posts, pages: pages, months: months) }
+        let paths = outputs.map { $0.path(posts: posts, pages: pages, months: months, years: years, categories: categories) }
         for (output, path) in zip(outputs, paths) {
             let source: String
             switch output {
@@ -74,6 +99,9 @@ public struct SitePlan: Sendable {
         self.posts = posts
         self.pages = pages
         self.months = months
+        self.years = years
+        self.categories = categories
+        self.postsPerPage = perPage
         self.outputs = outputs
         self.paths = paths
         self.settings = settings
@@ -81,11 +109,37 @@ public struct SitePlan: Sendable {
 
     /// The output path of a planned file.
     public func path(of output: PlannedOutput) -> String {
-        output.path(posts: posts, pages: pages, months: months)
+        output.path(posts: posts, pages: pages, months: months, years: years, categories: categories)
+    }
+
+    /// The number of home pages: the home page and its `page/N/` pages of older posts.
+    public var homePageCount: Int {
+        postsPerPage > 0 ? Pagination.pageCount(posts.count, perPage: postsPerPage) : 1
+    }
+
+    /// The posts of home page `page` (1-based).
+    public func homePosts(page: Int) -> ArraySlice<Post> {
+        posts[Pagination.range(page: page, count: posts.count, perPage: postsPerPage)]
+    }
+
+    /// The number of pages of category `index`.
+    public func pageCount(ofCategory index: Int) -> Int {
+        Pagination.pageCount(categories[index].postIndices.count, perPage: postsPerPage)
+    }
+
+    /// The post indices of page `page` (1-based) of category `index`.
+    public func postIndices(ofCategory index: Int, page: Int) -> ArraySlice<Int> {
+        let all = categories[index].postIndices
+        return all[Pagination.range(page: page, count: all.count, perPage: postsPerPage > 0 ? postsPerPage : all.count)]
+    }
+
+    /// The posts of category `index`'s feeds.
+    public func feedPosts(ofCategory index: Int) -> [Post] {
+        categories[index].postIndices.prefix(settings.feedPostCount).map { posts[$0] }
     }
 
     /// The posts of the home page.
-    public var homePosts: ArraySlice<Post> { posts.prefix(settings.homePostCount) }
+    public var homePosts: ArraySlice<Post> { homePosts(page: 1) }
 
     /// The posts of the feeds.
     public var feedPosts: ArraySlice<Post> { posts.prefix(settings.feedPostCount) }
@@ -117,8 +171,18 @@ public enum PlannedOutput: Sendable, Hashable {
     case month(Int)
     case page(Int)
     case post(Int)
+    /// Page 2, 3… of older posts after the home page.
+    case homePage(Int)
+    /// The list of categories.
+    case categories
+    /// Page `page` (1-based) of a category.
+    case category(Int, page: Int)
+    case categoryRSS(Int)
+    case categoryJSONFeed(Int)
+    /// A year's months and posts.
+    case year(Int)
 
-    func path(posts: [Post], pages: [Page], months: [MonthArchive]) -> String {
+    func path(posts: [Post], pages: [Page], months: [MonthArchive], years: [YearArchive], categories: [CategoryIndex]) -> String {
         switch self {
         case .home: return "index.html"
         case .archive: return "archive.html"
@@ -130,6 +194,12 @@ public enum PlannedOutput: Sendable, Hashable {
         case .month(let index): return months[index].key.folder + "index.html"
         case .page(let index): return pages[index].path
         case .post(let index): return posts[index].permalink.path
+        case .homePage(let page): return Pagination.folder("", page: page) + "index.html"
+        case .categories: return "categories/index.html"
+        case .category(let index, let page): return Pagination.folder(categories[index].folder, page: page) + "index.html"
+        case .categoryRSS(let index): return categories[index].folder + "rss.xml"
+        case .categoryJSONFeed(let index): return categories[index].folder + "feed.json"
+        case .year(let index): return years[index].folder + "index.html"
         }
     }
 }
