@@ -15,6 +15,8 @@ public struct SitePlan: Sendable {
     public let years: [YearArchive]
     /// The categories, sorted by name for readers of the site's language.
     public let categories: [CategoryIndex]
+    /// Each category's slug, by name.
+    public let categorySlugs: [String: String]
     /// Posts on each list page: the home page, its older pages and category pages.
     public let postsPerPage: Int
     /// Every output, in a fixed order.
@@ -101,6 +103,7 @@ public struct SitePlan: Sendable {
         self.months = months
         self.years = years
         self.categories = categories
+        self.categorySlugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
         self.postsPerPage = perPage
         self.outputs = outputs
         self.paths = paths

@@ -4,14 +4,11 @@ struct ContextBuilder: Sendable {
     let plan: SitePlan
     let options: RenderOptions
     private let siteContext: SiteContext
-    /// Each category's slug, by name.
-    private let categorySlugs: [String: String]
 
     init(plan: SitePlan, options: RenderOptions) {
         self.plan = plan
         self.options = options
         self.siteContext = SiteContext(dictionary: Self.site(plan: plan, options: options))
-        self.categorySlugs = Dictionary(uniqueKeysWithValues: plan.categories.map { ($0.name, $0.slug) })
     }
 
     /// Home page `number`: 1 is the home page itself, 2… its pages of older posts.
@@ -228,7 +225,7 @@ private extension ContextBuilder {
             "has_mod_date": post.updated != nil,
             "categories": post.categories.map { name -> [String: Any] in
                 var category: [String: Any] = ["name": TemplateText(name)]
-                if let slug = categorySlugs[name] { category["url"] = TemplateText(url("categories/\(slug)/")) }
+                if let slug = plan.categorySlugs[name] { category["url"] = TemplateText(url("categories/\(slug)/")) }
                 return category
             },
             "has_categories": !post.categories.isEmpty,

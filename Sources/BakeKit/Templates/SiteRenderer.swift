@@ -108,7 +108,7 @@ public struct SiteRenderer: Sendable {
         func addCategorySlugs(of posts: some Sequence<Post>) {
             for post in posts {
                 for name in post.categories {
-                    hasher.combine(plan.categories.first { $0.name == name }?.slug ?? "")
+                    hasher.combine(plan.categorySlugs[name] ?? "")
                 }
             }
         }
