@@ -141,6 +141,8 @@ public struct SiteRenderer: Sendable {
         case .category(let index, let page):
             let category = plan.categories[index]
             hasher.combine(category.name)
+            // The page shows the category's count of posts, and links to the next page.
+            hasher.combine(Int64(category.postIndices.count))
             hasher.combine(Int64(plan.pageCount(ofCategory: index)))
             let posts = plan.postIndices(ofCategory: index, page: page).map { plan.posts[$0] }
             posts.forEach(add)

@@ -112,6 +112,19 @@ import Testing
         }
     }
 
+    @Test func anOldPostInACategoryChangesItsCountLikeACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            // Older than every Writing post: the category's first page shows the same posts but
+            // one more in its count.
+            try write("@title Very old\n@pubDate 2018-01-02 09:00:00 -0800\n@categoryArray Writing\n\nFrom before the blog moved.\n",
+                      to: "posts/2018/01/02/very-old.markdown", in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("categories/writing/index.html"))
+            #expect(summary.written.contains("categories/index.html"))
+            #expect(summary.written.contains("2018/index.html"))
+        }
+    }
+
     @Test func removingAPostShiftsThePagesOfOlderPostsLikeACleanBuild() async throws {
         try await expectIncrementalMatchesClean { blog in
             try FileManager.default.removeItem(atPath: blog + "/posts/2026/10/30/what-a-blog-is-for.markdown")
