@@ -12,7 +12,11 @@ public enum Excerpt {
 
     /// The excerpt HTML of a body, or nil when the post has no excerpt and shows in full.
     public static func cut(_ html: String, summary: String?) -> String? {
-        // Only a marker on a line of its own: one inside a paragraph would cut it open.
+        // Only a marker on a line of its own: one inside a paragraph would cut it open. The
+        // byte search first: most posts have no marker, and Foundation's search is slow on Linux.
+        guard html.utf8.containsBytes(of: marker) else {
+            return summary.flatMap { $0.isEmpty ? nil : "<p>" + MarkupEscaping.html($0) + "</p>\n" }
+        }
         var searchStart = html.startIndex
         while let range = html.range(of: marker, range: searchStart..<html.endIndex) {
             if range.lowerBound == html.startIndex || html[html.index(before: range.lowerBound)] == "\n" {

@@ -57,7 +57,7 @@ struct ContextBuilder: Sendable {
             let month = plan.months[monthIndex]
             var link = monthLink(month)
             link["name"] = TemplateText(settings.dates.monthName(month.key.month))
-            link["posts"] = month.postIndices.map { post(post: plan.posts[$0], html: nil) }
+            link["posts"] = month.postIndices.map { listEntry(plan.posts[$0]) }
             return link
         }
         context["post_count"] = TemplateText(String(year.monthIndices.reduce(0) { $0 + plan.months[$1].postIndices.count }))
@@ -252,6 +252,20 @@ private extension ContextBuilder {
 
     func monthLink(_ month: MonthArchive) -> [String: Any] {
         ["label": TemplateText(settings.dates.month(month.key)), "url": TemplateText(url(month.key.folder))]
+    }
+
+    /// A post in a list of titles (a year page): only what such a list shows.
+    func listEntry(_ post: Post) -> [String: Any] {
+        let published = post.pubDate.civil(in: settings.timeZone)
+        return [
+            "display_title": TemplateText(post.displayTitle),
+            "url": TemplateText(url(post.permalink.path)),
+            "date": TemplateText(settings.dates.date(published)),
+            "date_iso": TemplateText(published.rfc3339),
+            "is_link_post": post.link != nil,
+            "is_draft": options.marksUnpublished && post.status == .draft,
+            "is_future": options.marksUnpublished && post.pubDate > options.now,
+        ]
     }
 
     func yearLink(_ year: YearArchive) -> [String: Any] {
