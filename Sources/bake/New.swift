@@ -5,17 +5,21 @@ import Foundation
 
 extension Bake {
     /// `bake new "Title"`: today's post file, with its header, in the right calendar folder.
+    /// `bake new page "Title"`: a page in `pages/`.
     struct New: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create today's post file and print its path.",
+            abstract: "Create today's post file (or, with `new page TITLE`, a page) and print its path.",
             discussion: """
             On a terminal with $VISUAL or $EDITOR set, the new file opens in that editor. A post \
             in posts/ is published by the next bake: write it first, or start it with --draft.
             """
         )
 
-        @Argument(help: "The post's title; leave it out for an untitled post.")
+        @Argument(help: "The post's title; leave it out for an untitled post. `page` followed by a title makes a page in pages/.")
         var title: String?
+
+        @Argument(help: ArgumentHelp("The page's title, after `page`.", visibility: .hidden))
+        var pageTitle: String?
 
         @Option(help: "The blog folder (default: the current folder).")
         var blog: String?
@@ -44,6 +48,13 @@ extension Bake {
                 terminal.report(error, blog: folder, outcome: "no post was written")
                 throw ExitCode.failure
             }
+            if let pageTitle {
+                guard title == "page" else {
+                    throw ValidationError("expected one title in quotes, or `page` and a title; got \(title ?? "") and \(pageTitle)")
+                }
+                try writePage(title: pageTitle, folder: folder, terminal: terminal)
+                return
+            }
             let now = Timestamp(Date()).civil(in: settings.timeZone)
             let title = title ?? ""
             let slug = Slug.make(from: title.isEmpty ? "note \(two(now.hour))\(two(now.minute))\(two(now.second))" : title)
@@ -69,6 +80,29 @@ extension Bake {
         }
 
         private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+        /// Writes `pages/<slug>.markdown` (or `.html`) with the title, never over an existing page.
+        private func writePage(title: String, folder: BlogFolder, terminal: Terminal) throws {
+            let slug = Slug.make(from: title)
+            var taken: Set<String> = []
+            do {
+                for entry in try FileTree.scan(folder.path("pages")) { taken.insert(BodyFormat.stem(of: entry.path)) }
+            } catch {
+                terminal.report(error, blog: folder, outcome: "no page was written")
+                throw ExitCode.failure
+            }
+            let path = "pages/\(Slug.unique(slug.isEmpty ? "page" : slug, taken: taken)).\(html ? "html" : "markdown")"
+            do {
+                try PostTree(blog: folder).write(PostFile(fields: [("title", title)], body: "").text, to: path)
+            } catch {
+                terminal.report(error, blog: folder, outcome: "no page was written")
+                throw ExitCode.failure
+            }
+            print(Terminal.shown(folder.path(path)))
+            if !noEdit, let editor = Self.editor() {
+                Self.open(folder.path(path), with: editor)
+            }
+        }
     }
 }
 

@@ -39,6 +39,23 @@ import Testing
         }
     }
 
+    @Test func newPageWritesAPageThatBakes() throws {
+        try withTemporaryFolder { root in
+            #expect(try runBake(["init", "myblog"], in: root).status == 0)
+            let created = try runBake(["new", "page", "About Me", "--blog", "myblog", "--no-edit"], in: root)
+            #expect(created.status == 0, "\(created.stderr)")
+            #expect(created.stdout == "myblog/pages/about-me.markdown\n")
+            #expect(try String(contentsOfFile: root + "/myblog/pages/about-me.markdown", encoding: .utf8).hasPrefix("@title About Me\n"))
+            let again = try runBake(["new", "page", "About Me", "--blog", "myblog", "--no-edit"], in: root)
+            #expect(again.stdout == "myblog/pages/about-me-2.markdown\n", "never over an existing page")
+            let baked = try runBake(["myblog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            #expect(FileManager.default.fileExists(atPath: root + "/myblog/site/about-me.html"))
+            let odd = try runBake(["new", "Two", "Titles", "--blog", "myblog", "--no-edit"], in: root)
+            #expect(odd.status != 0)
+        }
+    }
+
     @Test func newReportsABadSettingsFileAsPathLine() throws {
         try withTemporaryFolder { root in
             try FileManager.default.createDirectory(atPath: root + "/blog", withIntermediateDirectories: true)

@@ -124,6 +124,12 @@ public struct SiteBuilder: Sendable {
         } catch {
             problems += error.diagnostics
         }
+        if let plan, let templates {
+            for page in plan.pages where !templates.names.contains(page.templateName) {
+                problems.append(Diagnostic(path: page.sourcePath, line: page.metadata.field("template")?.line,
+                                           message: "asks for @template \(page.templateName), which the theme does not have; expected the name of a file in templates/ without .mustache"))
+            }
+        }
         guard problems.isEmpty, let plan, let templates, let theme else { throw BuildFailure(problems) }
 
         // Render: only outputs whose inputs changed since the manifest was written.

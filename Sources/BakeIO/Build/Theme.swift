@@ -42,6 +42,16 @@ public struct Theme: Sendable {
             }
         }
         if !problems.isEmpty { throw BuildFailure(problems) }
+        if folder != nil {
+            // A theme written before categories and year pages gets the default theme's.
+            let names = Set(templates.map(\.name))
+            for name in TemplateSet.listNames where !names.contains(name) {
+                let path = "templates/\(name).mustache"
+                if let bytes = DefaultTheme.files[path], let text = String(validating: bytes, as: UTF8.self) {
+                    templates.append(TemplateSet.Source(name: name, path: "(default theme) " + path, text: text))
+                }
+            }
+        }
         self.templates = templates
         self.staticFiles = staticFiles
     }

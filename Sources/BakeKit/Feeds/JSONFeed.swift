@@ -3,9 +3,11 @@ import Foundation
 /// JSON Feed 1.1: `external_url` for link posts, no `title` for untitled posts.
 public struct JSONFeed: Sendable {
     public let settings: SiteSettings
+    public let channel: FeedChannel
 
-    public init(settings: SiteSettings) {
+    public init(settings: SiteSettings, channel: FeedChannel? = nil) {
         self.settings = settings
+        self.channel = channel ?? .site(settings)
     }
 
     /// The feed for `items`, newest first, each with its body HTML.
@@ -13,9 +15,9 @@ public struct JSONFeed: Sendable {
         let rewriter = URLRewriter(origin: settings.origin)
         let feed = Document(
             version: "https://jsonfeed.org/version/1.1",
-            title: settings.feed.title,
-            home_page_url: settings.url + "/" + settings.layout.blog(""),
-            feed_url: settings.url + "/" + settings.layout.blog("feed.json"),
+            title: channel.title,
+            home_page_url: channel.pageURL,
+            feed_url: channel.jsonFeedURL,
             description: settings.description.isEmpty ? nil : settings.description,
             icon: absolute("icon_url"),
             favicon: absolute("favicon_url"),
@@ -30,7 +32,7 @@ public struct JSONFeed: Sendable {
                     external_url: post.link,
                     title: post.title.isEmpty ? nil : post.title,
                     content_html: rewriter.absolutize(html, pageURL: permalink),
-                    summary: post.title.isEmpty ? nil : PlainText.truncate(post.excerpt, maxCharacters: 280),
+                    summary: Excerpt.summary(of: post.metadata) ?? (post.title.isEmpty ? nil : PlainText.truncate(settings.feedExcerpts ? PlainText.excerpt(fromHTML: html) : post.excerpt, maxCharacters: 280)),
                     date_published: post.pubDate.civil(in: settings.timeZone).rfc3339,
                     date_modified: post.updated?.civil(in: settings.timeZone).rfc3339,
                     image: post.metadata["mediaThumbnail"].flatMap { $0.isEmpty ? nil : settings.absolute($0) } ?? settings.feed.mediaThumbnail,

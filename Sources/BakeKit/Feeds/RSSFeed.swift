@@ -2,16 +2,17 @@
 /// `atom:link rel="self"`.
 public struct RSSFeed: Sendable {
     public let settings: SiteSettings
+    public let channel: FeedChannel
 
-    public init(settings: SiteSettings) {
+    public init(settings: SiteSettings, channel: FeedChannel? = nil) {
         self.settings = settings
+        self.channel = channel ?? .site(settings)
     }
 
     /// The feed for `items`, newest first, each with its body HTML.
     public func render(_ items: [(post: Post, html: String)]) -> String {
         let rewriter = URLRewriter(origin: settings.origin)
-        let layout = settings.layout
-        let feedURL = settings.url + "/" + layout.blog("xml/rss.xml")
+        let feedURL = channel.rssURL
         let episodes = items.map { Episode(metadata: $0.post.metadata, absolute: settings.absolute) }
         let podcast = episodes.contains { $0 != nil }
         let thumbnails = podcast || settings.feed.mediaThumbnail != nil || items.contains { $0.post.metadata["mediaThumbnail"] != nil }
@@ -19,8 +20,8 @@ public struct RSSFeed: Sendable {
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"\(podcast ? " " + PodcastXML.namespace : "")\(thumbnails ? " " + PodcastXML.mediaNamespace : "")>
         <channel>
-        <title>\(MarkupEscaping.xml(settings.feed.title))</title>
-        <link>\(MarkupEscaping.xml(settings.url + "/" + layout.blog("")))</link>
+        <title>\(MarkupEscaping.xml(channel.title))</title>
+        <link>\(MarkupEscaping.xml(channel.pageURL))</link>
         <description>\(MarkupEscaping.xml(settings.description.isEmpty ? settings.name : settings.description))</description>
         <language>\(MarkupEscaping.xml(settings.language))</language>
         <atom:link href="\(MarkupEscaping.xml(feedURL))" rel="self" type="application/rss+xml"/>
@@ -33,7 +34,7 @@ public struct RSSFeed: Sendable {
             xml += "<lastBuildDate>\(date.civil(in: settings.timeZone).rfc822)</lastBuildDate>\n"
         }
         for ((post, html), episode) in zip(items, episodes) {
-            let permalink = settings.url + "/" + layout.post(post.permalink)
+            let permalink = settings.url + "/" + settings.layout.post(post.permalink)
             xml += "<item>\n"
             if !post.title.isEmpty {
                 xml += "<title>\(MarkupEscaping.xml(post.title))</title>\n"
@@ -48,7 +49,9 @@ public struct RSSFeed: Sendable {
                 xml += "<category>\(MarkupEscaping.xml(category))</category>\n"
             }
             let content = rewriter.absolutize(html, pageURL: permalink)
-            xml += "<description>\(MarkupEscaping.xml(PlainText.truncate(post.excerpt, maxCharacters: 280)))</description>\n"
+            // With excerpt feeds, the text stops where the excerpt does.
+            let text = settings.feedExcerpts ? PlainText.excerpt(fromHTML: html) : post.excerpt
+            xml += "<description>\(MarkupEscaping.xml(Excerpt.summary(of: post.metadata) ?? PlainText.truncate(text, maxCharacters: 280)))</description>\n"
             xml += "<content:encoded>\(MarkupEscaping.xml(content))</content:encoded>\n"
             if let episode { xml += PodcastXML.item(episode) }
             if let thumbnail = post.metadata["mediaThumbnail"].flatMap({ $0.isEmpty ? nil : settings.absolute($0) }) ?? settings.feed.mediaThumbnail {

@@ -22,6 +22,16 @@ public struct Page: Sendable, Hashable {
         self.contentHash = contentHash
     }
 
+    /// The template it renders with: `@template`, or `page`.
+    public var templateName: String {
+        metadata["template"].flatMap { $0.isEmpty ? nil : $0 } ?? "page"
+    }
+
+    /// Whether the page shows its title as a heading; `@show_title false` hides it.
+    public var showsTitle: Bool {
+        metadata["show_title"].flatMap(SiteSettings.flag) ?? true
+    }
+
     /// The output path, e.g. `about.html`.
     public var path: String { "\(name).html" }
 }

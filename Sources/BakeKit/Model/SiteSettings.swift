@@ -17,6 +17,10 @@ public struct SiteSettings: Sendable, Hashable {
     public let smartPunctuation: Bool
     /// The metaWeblog endpoint, when the blog uses the shim; turns on `rsd.xml` and EditURI.
     public let xmlrpcURL: String?
+    /// How pages write dates and month headings, from `@month_names` and `@date_format`.
+    public let dates: DateStyle
+    /// Whether the feeds carry excerpts (`@feed_excerpts true`) instead of full posts.
+    public let feedExcerpts: Bool
     /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
     /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
@@ -68,6 +72,34 @@ public struct SiteSettings: Sendable, Hashable {
             }
         } else {
             smartPunctuation = true
+        }
+        var names = DateStyle.englishMonthNames
+        if let field = metadata.field("month_names") {
+            let parts = field.value.split(separator: ",", omittingEmptySubsequences: false).map { CharacterReferences.decode($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 12, !parts.contains("") {
+                names = parts
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "month_names", value: field.value, expected: "12 month names separated by commas, January first")))
+            }
+        }
+        var format = DateStyle.defaultFormat
+        if let field = metadata.field("date_format") {
+            if DateStyle.isValid(format: field.value) {
+                format = field.value
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "date_format", value: field.value, expected: "a format with %d or %e (day), %m, %B or %b (month) and %Y (year), such as %e %B %Y")))
+            }
+        }
+        dates = DateStyle(monthNames: names, format: format)
+        if let field = metadata.field("feed_excerpts") {
+            if let value = Self.flag(field.value) {
+                feedExcerpts = value
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "feed_excerpts", value: field.value, expected: "true or false")))
+                feedExcerpts = false
+            }
+        } else {
+            feedExcerpts = false
         }
         if let field = metadata.field("time_zone") {
             if let zone = TimeZone(identifier: field.value) {

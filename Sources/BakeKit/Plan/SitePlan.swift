@@ -13,6 +13,14 @@ public struct SitePlan: Sendable {
     public let months: [MonthArchive]
     /// The pages at old URLs (`@aliases`), in the order of `outputs`.
     public let redirects: [Redirect]
+    /// The years that have posts, newest first.
+    public let years: [YearArchive]
+    /// The categories, sorted by name for readers of the site's language.
+    public let categories: [CategoryIndex]
+    /// Each category's slug, by name.
+    public let categorySlugs: [String: String]
+    /// Posts on each list page: the home page, its older pages and category pages.
+    public let postsPerPage: Int
     /// Every output, in a fixed order.
     public let outputs: [PlannedOutput]
     /// The path of each output, in the order of `outputs`.
@@ -45,9 +53,28 @@ public struct SitePlan: Sendable {
             }
         }
         months.sort { $0.key > $1.key }
+        var years: [YearArchive] = []
+        for (index, month) in months.enumerated() {
+            if years.last?.year == month.key.year {
+                years[years.count - 1].monthIndices.append(index)
+            } else {
+                years.append(YearArchive(year: month.key.year, monthIndices: [index]))
+            }
+        }
+        let categories = CategoryIndex.all(of: posts, language: settings.language)
+        let perPage = settings.homePostCount
 
         var outputs: [PlannedOutput] = layout.hasBlog ? [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap] : [.notFound, .sitemap]
         if settings.xmlrpcURL != nil { outputs.append(.rsd) }
+        let homePages = perPage > 0 ? Pagination.pageCount(posts.count, perPage: perPage) : 1
+        outputs += (1..<homePages).map { PlannedOutput.homePage($0 + 1) }
+        if layout.hasBlog { outputs.append(.categories) }
+        for (index, category) in categories.enumerated() {
+            let pages = Pagination.pageCount(category.postIndices.count, perPage: perPage)
+            outputs += (1...pages).map { PlannedOutput.category(index, page: $0) }
+            outputs += [.categoryRSS(index), .categoryJSONFeed(index)]
+        }
+        outputs += years.indices.map { PlannedOutput.year($0) }
         outputs += months.indices.map { PlannedOutput.month($0) }
         outputs += pages.indices.map { PlannedOutput.page($0) }
         outputs += posts.indices.map { PlannedOutput.post($0) }
@@ -55,7 +82,7 @@ public struct SitePlan: Sendable {
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)
         var problems: [Diagnostic] = []
-        var paths = outputs.map { $0.path(posts: posts, pages: pages, months: months, layout: layout, redirects: []) }
+        var paths = outputs.map { $0.path(posts: posts, pages: pages, months: months, years: years, categories: categories, layout: layout, redirects: []) }
         for (output, path) in zip(outputs, paths) {
             let source: String
             switch output {
@@ -91,6 +118,10 @@ public struct SitePlan: Sendable {
         self.posts = posts
         self.pages = pages
         self.months = months
+        self.years = years
+        self.categories = categories
+        self.categorySlugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
+        self.postsPerPage = perPage
         self.outputs = outputs
         self.paths = paths
         self.settings = settings
@@ -98,11 +129,37 @@ public struct SitePlan: Sendable {
 
     /// The output path of a planned file.
     public func path(of output: PlannedOutput) -> String {
-        output.path(posts: posts, pages: pages, months: months, layout: settings.layout, redirects: redirects)
+        output.path(posts: posts, pages: pages, months: months, years: years, categories: categories, layout: settings.layout, redirects: redirects)
+    }
+
+    /// The number of home pages: the home page and its `page/N/` pages of older posts.
+    public var homePageCount: Int {
+        postsPerPage > 0 ? Pagination.pageCount(posts.count, perPage: postsPerPage) : 1
+    }
+
+    /// The posts of home page `page` (1-based).
+    public func homePosts(page: Int) -> ArraySlice<Post> {
+        posts[Pagination.range(page: page, count: posts.count, perPage: postsPerPage)]
+    }
+
+    /// The number of pages of category `index`.
+    public func pageCount(ofCategory index: Int) -> Int {
+        Pagination.pageCount(categories[index].postIndices.count, perPage: postsPerPage)
+    }
+
+    /// The post indices of page `page` (1-based) of category `index`.
+    public func postIndices(ofCategory index: Int, page: Int) -> ArraySlice<Int> {
+        let all = categories[index].postIndices
+        return all[Pagination.range(page: page, count: all.count, perPage: postsPerPage > 0 ? postsPerPage : all.count)]
+    }
+
+    /// The posts of category `index`'s feeds.
+    public func feedPosts(ofCategory index: Int) -> [Post] {
+        categories[index].postIndices.prefix(settings.feedPostCount).map { posts[$0] }
     }
 
     /// The posts of the home page.
-    public var homePosts: ArraySlice<Post> { posts.prefix(settings.homePostCount) }
+    public var homePosts: ArraySlice<Post> { homePosts(page: 1) }
 
     /// The posts of the feeds.
     public var feedPosts: ArraySlice<Post> { posts.prefix(settings.feedPostCount) }
@@ -136,8 +193,18 @@ public enum PlannedOutput: Sendable, Hashable {
     case post(Int)
     /// A page at an old URL, an index into `SitePlan.redirects`.
     case redirect(Int)
+    /// Page 2, 3… of older posts after the home page.
+    case homePage(Int)
+    /// The list of categories.
+    case categories
+    /// Page `page` (1-based) of a category.
+    case category(Int, page: Int)
+    case categoryRSS(Int)
+    case categoryJSONFeed(Int)
+    /// A year's months and posts.
+    case year(Int)
 
-    func path(posts: [Post], pages: [Page], months: [MonthArchive], layout: SiteLayout, redirects: [Redirect]) -> String {
+    func path(posts: [Post], pages: [Page], months: [MonthArchive], years: [YearArchive], categories: [CategoryIndex], layout: SiteLayout, redirects: [Redirect]) -> String {
         switch self {
         case .home: return layout.blog("index.html")
         case .archive: return layout.blog("archive.html")
@@ -150,6 +217,12 @@ public enum PlannedOutput: Sendable, Hashable {
         case .page(let index): return layout.page(pages[index])
         case .post(let index): return layout.post(posts[index].permalink)
         case .redirect(let index): return redirects[index].path
+        case .homePage(let page): return layout.blog(Pagination.folder("", page: page) + "index.html")
+        case .categories: return layout.blog("categories/index.html")
+        case .category(let index, let page): return layout.blog(Pagination.folder(categories[index].folder, page: page) + "index.html")
+        case .categoryRSS(let index): return layout.blog(categories[index].folder + "rss.xml")
+        case .categoryJSONFeed(let index): return layout.blog(categories[index].folder + "feed.json")
+        case .year(let index): return layout.blog(years[index].folder + "index.html")
         }
     }
 }

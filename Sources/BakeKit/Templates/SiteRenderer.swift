@@ -23,8 +23,11 @@ public struct SiteRenderer: Sendable {
         case .post(let index): return [plan.posts[index].sourcePath]
         case .page(let index): return [plan.pages[index].sourcePath]
         case .home: return plan.homePosts.map(\.sourcePath)
+        case .homePage(let page): return plan.homePosts(page: page).map(\.sourcePath)
+        case .category(let index, let page): return plan.postIndices(ofCategory: index, page: page).map { plan.posts[$0].sourcePath }
         case .rss, .jsonFeed: return plan.feedPosts.map(\.sourcePath)
-        case .archive, .notFound, .sitemap, .rsd, .month, .redirect: return []
+        case .categoryRSS(let index), .categoryJSONFeed(let index): return plan.feedPosts(ofCategory: index).map(\.sourcePath)
+        case .archive, .notFound, .sitemap, .rsd, .month, .year, .categories, .redirect: return []
         }
     }
 
@@ -36,7 +39,19 @@ public struct SiteRenderer: Sendable {
         let settings = plan.settings
         switch output {
         case .home:
-            text = templates.render("home", context: contexts.home(bodies: bodies))
+            text = templates.render("home", context: contexts.home(page: 1, bodies: bodies))
+        case .homePage(let page):
+            text = templates.render("home", context: contexts.home(page: page, bodies: bodies))
+        case .categories:
+            text = templates.render("categories", context: contexts.categories())
+        case .category(let index, let page):
+            text = templates.render("category", context: contexts.category(at: index, page: page, bodies: bodies))
+        case .year(let index):
+            text = templates.render("year", context: contexts.year(at: index))
+        case .categoryRSS(let index):
+            text = RSSFeed(settings: settings, channel: categoryChannel(index)).render(feedItems(plan.feedPosts(ofCategory: index), bodies: bodies))
+        case .categoryJSONFeed(let index):
+            text = JSONFeed(settings: settings, channel: categoryChannel(index)).render(feedItems(plan.feedPosts(ofCategory: index), bodies: bodies))
         case .post(let index):
             text = templates.render("post", context: contexts.post(at: index, html: bodies[plan.posts[index].sourcePath] ?? ""))
         case .month(let index):
@@ -44,13 +59,14 @@ public struct SiteRenderer: Sendable {
         case .archive:
             text = templates.render("archive", context: contexts.archive())
         case .page(let index):
-            text = templates.render("page", context: contexts.page(at: index, html: bodies[plan.pages[index].sourcePath] ?? ""))
+            let page = plan.pages[index]
+            text = templates.render(page.templateName, context: contexts.page(at: index, html: bodies[page.sourcePath] ?? ""))
         case .notFound:
             text = templates.render("not_found", context: contexts.notFound())
         case .rss:
-            text = RSSFeed(settings: settings).render(plan.feedPosts.map { ($0, bodies[$0.sourcePath] ?? "") })
+            text = RSSFeed(settings: settings).render(feedItems(plan.feedPosts, bodies: bodies))
         case .jsonFeed:
-            text = JSONFeed(settings: settings).render(plan.feedPosts.map { ($0, bodies[$0.sourcePath] ?? "") })
+            text = JSONFeed(settings: settings).render(feedItems(plan.feedPosts, bodies: bodies))
         case .sitemap:
             text = Sitemap(settings: settings).render(plan)
         case .rsd:
@@ -61,12 +77,43 @@ public struct SiteRenderer: Sendable {
         return RenderedFile(path: path, bytes: Array(text.utf8))
     }
 
+    /// The feed entries: full bodies, or with `@feed_excerpts true` each post's excerpt and a
+    /// link to the rest.
+    private func feedItems(_ posts: some Sequence<Post>, bodies: [String: String]) -> [(post: Post, html: String)] {
+        posts.map { post in
+            let html = bodies[post.sourcePath] ?? ""
+            guard plan.settings.feedExcerpts, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post.metadata)) else { return (post, html) }
+            let url = plan.settings.url + "/" + post.permalink.path
+            return (post, excerpt + "<p><a href=\"\(MarkupEscaping.html(url))\">Continue reading</a></p>\n")
+        }
+    }
+
+    /// The title, page and feed URLs of a category's feeds.
+    private func categoryChannel(_ index: Int) -> FeedChannel {
+        let category = plan.categories[index]
+        let settings = plan.settings
+        return FeedChannel(
+            title: "\(settings.name): \(category.name)",
+            pageURL: settings.url + "/" + category.folder,
+            rssURL: settings.url + "/" + category.folder + "rss.xml",
+            jsonFeedURL: settings.url + "/" + category.folder + "feed.json"
+        )
+    }
+
     /// A hash of everything `output` is made from. Equal fingerprints mean equal bytes, so an
     /// incremental build can skip the render.
     public func fingerprint(of output: PlannedOutput, base: UInt64) -> UInt64 {
         var hasher = ContentHasher()
         hasher.combine(Int64(bitPattern: base))
         hasher.combine(plan.path(of: output))
+        // A category's slug can change with another category's name, when two collide.
+        func addCategorySlugs(of posts: some Sequence<Post>) {
+            for post in posts {
+                for name in post.categories {
+                    hasher.combine(plan.categorySlugs[name] ?? "")
+                }
+            }
+        }
         func add(_ post: Post) {
             hasher.combine(post.sourcePath)
             hasher.combine(Int64(bitPattern: post.contentHash))
@@ -77,6 +124,7 @@ public struct SiteRenderer: Sendable {
         case .post(let index):
             let posts = plan.posts
             add(posts[index])
+            addCategorySlugs(of: [posts[index]])
             // Neighbours, for the pager: one newer, one older.
             for neighbour in index - 1...index + 1 where neighbour != index && posts.indices.contains(neighbour) {
                 hasher.combine(plan.settings.layout.post(posts[neighbour].permalink))
@@ -86,6 +134,39 @@ public struct SiteRenderer: Sendable {
             hasher.combine(Int64(bitPattern: plan.pages[index].contentHash))
         case .home:
             plan.homePosts.forEach(add)
+            hasher.combine(Int64(plan.homePageCount))
+            addCategorySlugs(of: plan.homePosts)
+        case .homePage(let page):
+            plan.homePosts(page: page).forEach(add)
+            hasher.combine(Int64(plan.homePageCount))
+            addCategorySlugs(of: plan.homePosts(page: page))
+        case .category(let index, let page):
+            let category = plan.categories[index]
+            hasher.combine(category.name)
+            // The page shows the category's count of posts, and links to the next page.
+            hasher.combine(Int64(category.postIndices.count))
+            hasher.combine(Int64(plan.pageCount(ofCategory: index)))
+            let posts = plan.postIndices(ofCategory: index, page: page).map { plan.posts[$0] }
+            posts.forEach(add)
+            addCategorySlugs(of: posts)
+        case .categories:
+            for category in plan.categories {
+                hasher.combine(category.name)
+                hasher.combine(category.slug)
+                hasher.combine(Int64(category.postIndices.count))
+            }
+        case .categoryRSS(let index), .categoryJSONFeed(let index):
+            hasher.combine(plan.categories[index].name)
+            plan.feedPosts(ofCategory: index).forEach(add)
+        case .year(let index):
+            let year = plan.years[index]
+            for month in year.monthIndices {
+                hasher.combine(plan.months[month].key.folder)
+                plan.months[month].postIndices.forEach { add(plan.posts[$0]) }
+            }
+            for neighbour in index - 1...index + 1 where neighbour != index && plan.years.indices.contains(neighbour) {
+                hasher.combine(Int64(plan.years[neighbour].year))
+            }
         case .rss, .jsonFeed:
             plan.feedPosts.forEach(add)
         case .month(let index):
@@ -95,9 +176,16 @@ public struct SiteRenderer: Sendable {
                 hasher.combine(plan.months[neighbour].key.folder)
             }
         case .archive:
+            // Each post's title, link and date show; its text does not, beyond an untitled
+            // post's first words, which `displayTitle` holds.
             for month in plan.months {
                 hasher.combine(month.key.folder)
-                hasher.combine(Int64(month.postIndices.count))
+                for index in month.postIndices {
+                    let post = plan.posts[index]
+                    hasher.combine(post.permalink.path)
+                    hasher.combine(post.displayTitle)
+                    hasher.combine(post.pubDate.seconds)
+                }
             }
         case .sitemap:
             // Only paths and dates show in the sitemap, so editing a post's text leaves it be.

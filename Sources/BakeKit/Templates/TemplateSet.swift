@@ -21,7 +21,13 @@ public struct TemplateSet: Sendable {
     /// The page templates every site needs.
     public static let requiredNames = ["home", "post", "month", "archive", "page", "not_found"]
 
+    /// Templates the default theme adds since themes were first written; a theme folder
+    /// without them gets the default theme's (see `Theme`).
+    public static let listNames = ["categories", "category", "year"]
+
     private let library: MustacheLibrary
+    /// The name of every template.
+    public let names: Set<String>
     /// A hash of every template's text; changes whenever any template does.
     public let fingerprint: String
 
@@ -54,6 +60,7 @@ public struct TemplateSet: Sendable {
         }
         if !problems.isEmpty { throw BuildFailure(problems) }
         self.library = library
+        self.names = names
         var hasher = ContentHasher()
         for source in sources.sorted(by: { $0.name < $1.name }) {
             hasher.combine(source.name)

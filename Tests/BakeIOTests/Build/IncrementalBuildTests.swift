@@ -15,10 +15,12 @@ import Testing
             let path = "posts/2020/04/18/dates-are-hard.markdown"
             try write(try read(path, in: blog) + "\nOne more line, added later.\n", to: path, in: blog)
         } check: { summary in
-            // That post, its month, and nothing about the home page or feeds (it is old).
+            // That post, its month and year, the page of older posts and the category pages and
+            // feeds that show it; nothing about the home page or the site's feeds (it is old).
             #expect(summary.written.contains("2020/04/18/dates-are-hard.html"))
             #expect(!summary.written.contains("index.html"))
-            #expect(summary.rendered < 10)
+            #expect(!summary.written.contains("xml/rss.xml"))
+            #expect(summary.rendered == 10, "\(summary.written)")
         }
     }
 
@@ -79,6 +81,68 @@ import Testing
             // The name is on every page: every page renders again.
             #expect(summary.written.contains("index.html"))
             #expect(summary.written.contains("2020/04/18/dates-are-hard.html"))
+        }
+    }
+
+    @Test func changingAPostsCategoriesMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            // "Tools, Blogging" → "Calendars" (a new category) and "Tools".
+            let path = "posts/2020/04/18/dates-are-hard.markdown"
+            let text = try read(path, in: blog)
+            let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("@categoryArray") })
+            try write(text.replacingOccurrences(of: String(header), with: "@categoryArray Calendars, Tools"), to: path, in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("categories/index.html"))
+            #expect(summary.written.contains("categories/calendars/index.html"))
+            #expect(summary.written.contains("categories/calendars/rss.xml"))
+            #expect(summary.written.contains("categories/tools/index.html"))
+            #expect(summary.written.contains("2020/04/18/dates-are-hard.html"))
+        }
+    }
+
+    @Test func aCategoryNameThatCollidesMatchesACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            // "writing" sorts after "Writing", so it takes `writing-2` and "Writing" keeps its slug.
+            try write("@title Lowercase\n@pubDate 2026-10-31 09:00:00 -0700\n@categoryArray writing, C++, C\n\nTwo new categories and one that collides.\n",
+                      to: "posts/2026/10/31/lowercase.markdown", in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("categories/writing-2/index.html"))
+            #expect(summary.written.contains("categories/c-plus-plus/index.html"))
+            #expect(summary.written.contains("categories/c/index.html"))
+        }
+    }
+
+    @Test func anOldPostInACategoryChangesItsCountLikeACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            // Older than every Writing post: the category's first page shows the same posts but
+            // one more in its count.
+            try write("@title Very old\n@pubDate 2018-01-02 09:00:00 -0800\n@categoryArray Writing\n\nFrom before the blog moved.\n",
+                      to: "posts/2018/01/02/very-old.markdown", in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("categories/writing/index.html"))
+            #expect(summary.written.contains("categories/index.html"))
+            #expect(summary.written.contains("2018/index.html"))
+        }
+    }
+
+    @Test func removingAPostShiftsThePagesOfOlderPostsLikeACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            try FileManager.default.removeItem(atPath: blog + "/posts/2026/10/30/what-a-blog-is-for.markdown")
+        } check: { summary in
+            // Every later home page starts one post earlier.
+            #expect(summary.written.contains("index.html"))
+            #expect(summary.written.contains("page/2/index.html"))
+            #expect(summary.written.contains("page/3/index.html"))
+        }
+    }
+
+    @Test func aSmallerHomePostCountAddsPagesLikeACleanBuild() async throws {
+        try await expectIncrementalMatchesClean { blog in
+            let settings = try read("site.settings", in: blog)
+            try write(settings.replacingOccurrences(of: "@home_post_count 8", with: "@home_post_count 3"), to: "site.settings", in: blog)
+        } check: { summary in
+            #expect(summary.written.contains("page/9/index.html"))
+            #expect(summary.written.contains("categories/writing/page/2/index.html"))
         }
     }
 

@@ -19,6 +19,16 @@ import Testing
                 ("add", { try write("@title Added\n@pubDate 2026-10-31 09:00:00 -0700\n\nNew.\n", to: "posts/2026/10/31/added.markdown", in: blog) }),
                 ("rename", { try FileManager.default.moveItem(atPath: blog + "/" + post, toPath: blog + "/posts/2020/04/18/renamed.markdown") }),
                 ("delete", { try FileManager.default.removeItem(atPath: blog + "/posts/2026/10/31/added.markdown") }),
+                ("recategorize", {
+                    let renamed = "posts/2020/04/18/renamed.markdown"
+                    let text = try read(renamed, in: blog)
+                    let header = text.split(separator: "\n").first { $0.hasPrefix("@categoryArray") }.map(String.init) ?? "@categoryArray"
+                    try write(text.replacingOccurrences(of: header, with: "@categoryArray Calendars, Café, cafe"), to: renamed, in: blog)
+                }),
+                ("paginate", {
+                    let settings = try read("site.settings", in: blog)
+                    try write(settings.replacingOccurrences(of: "@home_post_count 8", with: "@home_post_count 5"), to: "site.settings", in: blog)
+                }),
             ]
             for (name, change) in changes {
                 try change()

@@ -2,8 +2,8 @@ import BakeKit
 import Testing
 
 @Suite struct SitePlanTests {
-    func post(_ path: String, _ date: String, status: Post.Status = .published) throws -> Post {
-        try makePost(path, date: date, status: status).post
+    func post(_ path: String, _ date: String, status: Post.Status = .published, header: String = "") throws -> Post {
+        try makePost(path, date: date, extraHeader: header, status: status).post
     }
 
     func page(_ path: String) throws -> Page {
@@ -59,6 +59,7 @@ import Testing
         ], pages: [page("pages/colophon.markdown"), page("pages/about.markdown")], settings: makeSettings())
         #expect(plan.outputs.map(plan.path(of:)) == [
             "index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml",
+            "categories/index.html", "2014/index.html",
             "2014/04/index.html", "2014/03/index.html",
             "about.html", "colophon.html",
             "2014/04/02/b.html", "2014/03/01/a.html",
@@ -72,10 +73,42 @@ import Testing
         #expect(with.outputs.map(with.path(of:)).contains("rsd.xml"))
     }
 
+    @Test func olderPostsAndCategoriesArePagedLikeTheHomePage() throws {
+        let posts = try (1...5).map { day in
+            try post("posts/2014/03/0\(day)/p\(day).markdown", "2014-03-0\(day) 09:00:00", header: "@categoryArray Café, C++, \(day % 2 == 0 ? "cafe" : "C")\n")
+        }
+        let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 2))
+        let paths = plan.outputs.map(plan.path(of:))
+        #expect(paths.contains("page/2/index.html") && paths.contains("page/3/index.html"))
+        #expect(!paths.contains("page/1/index.html") && !paths.contains("page/4/index.html"))
+        #expect(plan.homePosts(page: 3).map(\.permalink.slug) == ["p1"])
+        // Sorted for readers, and every slug its own.
+        #expect(plan.categories.map(\.name) == ["C", "C++", "cafe", "Café"])
+        // "Café" comes before "cafe" in code points (capital C first), so it keeps `cafe`.
+        #expect(plan.categories.map(\.slug) == ["c", "c-plus-plus", "cafe-2", "cafe"])
+        #expect(paths.contains("categories/cafe/page/3/index.html"))
+        #expect(paths.contains("categories/c/page/2/index.html") && !paths.contains("categories/c/page/3/index.html"))
+        #expect(plan.postIndices(ofCategory: 0, page: 1).map { plan.posts[$0].permalink.slug } == ["p5", "p3"])
+    }
+
+    @Test func categorySlugsAreDeterministicAndDistinct() {
+        let slugs = CategorySlug.slugs(for: ["C", "C++", "C#", "Café", "cafe", "Cafe", "日本", "!!", "Rock & Roll", "cafe-2"])
+        #expect(slugs["C++"] == "c-plus-plus")
+        #expect(slugs["C#"] == "c-sharp")
+        #expect(slugs["Rock & Roll"] == "rock-and-roll")
+        // "Cafe" < "Café" < "cafe" < "cafe-2" in code points.
+        #expect(slugs["Cafe"] == "cafe" && slugs["Café"] == "cafe-2" && slugs["cafe"] == "cafe-3" && slugs["cafe-2"] == "cafe-2-2")
+        #expect(slugs["!!"] == "category" && slugs["日本"] == "category-2")
+        #expect(Set(slugs.values).count == slugs.count)
+        #expect(CategorySlug.slugs(for: ["cafe", "Café", "Cafe", "C", "C++"]) == CategorySlug.slugs(for: ["C++", "C", "Cafe", "Café", "cafe"]))
+    }
+
     @Test func emptyBlog() throws {
         let plan = try SitePlan(posts: [], pages: [], settings: makeSettings())
-        #expect(plan.outputs.map(plan.path(of:)) == ["index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml"])
+        #expect(plan.outputs.map(plan.path(of:)) == ["index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml", "categories/index.html"])
         #expect(plan.months.isEmpty)
+        #expect(plan.categories.isEmpty)
+        #expect(plan.homePageCount == 1)
     }
 
     @Test func homeAndFeedCounts() throws {

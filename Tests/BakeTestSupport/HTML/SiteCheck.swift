@@ -80,21 +80,34 @@ public struct SiteCheck: Sendable {
     }
 }
 
+extension SiteCheck {
+    /// The root element of an HTML page, as libxml2's HTML parser reads it.
+    public static func document(html bytes: [UInt8]) -> CheckedElement? {
+        LibXML2Reader.html(bytes).0
+    }
+
+    /// The root element of an XML document, or nil if it is not well formed.
+    public static func document(xml bytes: [UInt8]) -> CheckedElement? {
+        LibXML2Reader.xml(bytes)
+    }
+}
+
 /// An element read from libxml2's tree into Swift values.
-struct CheckedElement {
-    enum Child {
+/// An element as libxml2 parsed it, with its attributes and children.
+public struct CheckedElement: Sendable {
+    public enum Child: Sendable {
         case element(CheckedElement)
         case text(String)
     }
 
-    let name: String
-    let attributes: [String: String]
-    let children: [Child]
+    public let name: String
+    public let attributes: [String: String]
+    public let children: [Child]
 
-    var classes: [Substring] { (attributes["class"] ?? "").split(separator: " ") }
+    public var classes: [Substring] { (attributes["class"] ?? "").split(separator: " ") }
 
     /// Every element below this one, depth first.
-    var descendants: [CheckedElement] {
+    public var descendants: [CheckedElement] {
         children.flatMap { child -> [CheckedElement] in
             if case .element(let element) = child { return [element] + element.descendants }
             return []
@@ -102,7 +115,7 @@ struct CheckedElement {
     }
 
     /// The text of this element and everything in it.
-    var text: String {
+    public var text: String {
         children.map { child in
             switch child {
             case .element(let element): element.text

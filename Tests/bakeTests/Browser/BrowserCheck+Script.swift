@@ -8,7 +8,7 @@ extension BrowserCheck {
 #   "reload": {"path": "/2021/01/01/x.html", "file": "posts/2021/01/01/x.markdown"}}
 # One JSON object goes to standard output: {"problem": "one line"} when a tool is missing or
 # the browser cannot start, else {"pages": [...], "nu": {...}, "reload": [...]}.
-import json, os, shutil, subprocess, sys, tempfile, time, urllib.request
+import json, os, shutil, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 def give_up(line):
     print(json.dumps({"problem": line, "pages": [], "nu": {}, "reload": [], "seconds": {}}), flush=True)
@@ -132,7 +132,8 @@ try:
     for name in files.values():
         report["nu"][name] = {"errors": [], "warnings": []}
     for message in messages:
-        url = message.get("url", "")
+        # The checker reports file URLs percent-encoded: "older%20posts.html".
+        url = urllib.parse.unquote(message.get("url", ""))
         name = next((files[f] for f in files if url.endswith(os.path.basename(f))), "?")
         entry = report["nu"].setdefault(name, {"errors": [], "warnings": []})
         line = f'{message.get("lastLine", "?")}: {message.get("message", "")} `{message.get("extract", "").strip()[:120]}`'

@@ -1,7 +1,9 @@
 /// The files `bake posts-sample --output site --future` writes, from a real run
 /// (`cd site && find . -type f | sed 's#^\./##' | LC_ALL=C sort`), checked by eye:
-/// 31 posts, 25 month pages, 2 pages, home, archive, 404, RSS, JSON Feed, sitemap, the
-/// theme's style.css and favicon.svg, the blog's one static file, and the manifest.
+/// 31 posts, 25 month pages, 8 year pages, 2 pages, home and its 3 pages of older posts,
+/// archive, 404, RSS, JSON Feed, sitemap, the categories page and 11 categories (each a page
+/// and 2 feeds; Writing has a second page), the theme's style.css and favicon.svg, the blog's
+/// one static file, and the manifest.
 ///
 /// A Swift file rather than a .txt so SwiftPM does not warn about an unhandled resource.
 let postsSampleFiles = """
@@ -15,6 +17,7 @@ let postsSampleFiles = """
 2019/06/index.html
 2019/11/02/on-permalinks.html
 2019/11/index.html
+2019/index.html
 2020/01/09/a-folder-called-drafts.html
 2020/01/21/write-the-boring-post.html
 2020/01/index.html
@@ -27,6 +30,7 @@ let postsSampleFiles = """
 2020/08/index.html
 2020/12/31/what-i-wrote-this-year.html
 2020/12/index.html
+2020/index.html
 2021/01/01/no-resolutions.html
 2021/01/index.html
 2021/03/03/markdown-is-enough.html
@@ -38,6 +42,7 @@ let postsSampleFiles = """
 2021/07/index.html
 2021/09/15/the-slow-web.html
 2021/09/index.html
+2021/index.html
 2022/02/14/letters-from-readers.html
 2022/02/index.html
 2022/06/01/posse.html
@@ -46,30 +51,73 @@ let postsSampleFiles = """
 2022/10/index.html
 2022/12/02/empty-title-note.html
 2022/12/index.html
+2022/index.html
 2023/03/12/losing-an-hour.html
 2023/03/index.html
 2023/11/05/gaining-an-hour.html
 2023/11/index.html
+2023/index.html
 2024/02/10/backups-are-a-writing-habit.html
 2024/02/index.html
 2024/12/08/tags-categories-folders.html
 2024/12/index.html
+2024/index.html
 2025/04/01/on-editing-old-posts.html
 2025/04/index.html
 2025/09/09/comments-or-not.html
 2025/09/index.html
+2025/index.html
 2026/03/20/seven-years-of-files.html
 2026/03/index.html
 2026/10/30/what-a-blog-is-for.html
 2026/10/index.html
+2026/index.html
 404.html
 about.html
 archive.html
+categories/blogging/feed.json
+categories/blogging/index.html
+categories/blogging/rss.xml
+categories/feeds/feed.json
+categories/feeds/index.html
+categories/feeds/rss.xml
+categories/index.html
+categories/meta/feed.json
+categories/meta/index.html
+categories/meta/rss.xml
+categories/notes/feed.json
+categories/notes/index.html
+categories/notes/rss.xml
+categories/ownership/feed.json
+categories/ownership/index.html
+categories/ownership/rss.xml
+categories/readers/feed.json
+categories/readers/index.html
+categories/readers/rss.xml
+categories/the-web/feed.json
+categories/the-web/index.html
+categories/the-web/rss.xml
+categories/tools/feed.json
+categories/tools/index.html
+categories/tools/rss.xml
+categories/travel/feed.json
+categories/travel/index.html
+categories/travel/rss.xml
+categories/workflow/feed.json
+categories/workflow/index.html
+categories/workflow/rss.xml
+categories/writing/feed.json
+categories/writing/index.html
+categories/writing/page/2/index.html
+categories/writing/rss.xml
 colophon.html
 favicon.svg
 feed.json
 index.html
 media/loaf.svg
+page/2/index.html
+page/3/index.html
+page/4/index.html
 sitemap.xml
 style.css
 xml/rss.xml

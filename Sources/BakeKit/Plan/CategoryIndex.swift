@@ -1,0 +1,64 @@
+import Foundation
+
+/// One category of the site: its name as posts write it, its URL slug and its posts, newest
+/// first, as indices into `SitePlan.posts`.
+public struct CategoryIndex: Sendable, Hashable {
+    public let name: String
+    public let slug: String
+    public internal(set) var postIndices: [Int]
+
+    /// The category page's folder, e.g. `categories/swift/`.
+    public var folder: String { "categories/\(slug)/" }
+
+    /// Every category of `posts` (newest first), sorted by name for readers of `language`,
+    /// ties broken by code points so the order never depends on the machine.
+    static func all(of posts: [Post], language: String) -> [CategoryIndex] {
+        var indices: [String: [Int]] = [:]
+        for (index, post) in posts.enumerated() {
+            var seen: Set<String> = []
+            for name in post.categories where !name.isEmpty && seen.insert(name).inserted {
+                indices[name, default: []].append(index)
+            }
+        }
+        let slugs = CategorySlug.slugs(for: indices.keys)
+        let locale = Locale(identifier: language)
+        return indices.map { CategoryIndex(name: $0.key, slug: slugs[$0.key]!, postIndices: $0.value) }.sorted { a, b in
+            switch a.name.compare(b.name, options: [.caseInsensitive], range: nil, locale: locale) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return a.slug < b.slug
+            }
+        }
+    }
+}
+
+/// One year of the archive: its months, newest first, as indices into `SitePlan.months`.
+public struct YearArchive: Sendable, Hashable {
+    public let year: Int
+    public internal(set) var monthIndices: [Int]
+
+    /// The year page's folder, e.g. `2014/`.
+    public var folder: String { "\(year)/" }
+}
+
+/// How a list of posts splits into pages of `perPage`: the first at the list's own folder,
+/// the rest at `page/2/`, `page/3/`…, never a `page/1/`.
+public enum Pagination {
+    /// The number of pages for `count` posts; at least one, even when empty.
+    public static func pageCount(_ count: Int, perPage: Int) -> Int {
+        guard perPage > 0, count > 0 else { return 1 }
+        return (count + perPage - 1) / perPage
+    }
+
+    /// The range of positions shown on `page` (1-based).
+    public static func range(page: Int, count: Int, perPage: Int) -> Range<Int> {
+        guard perPage > 0 else { return 0..<0 }
+        let start = min(count, (page - 1) * perPage)
+        return start..<min(count, start + perPage)
+    }
+
+    /// The folder of page `page` of a list at `folder` ("" for the home page).
+    public static func folder(_ folder: String, page: Int) -> String {
+        page <= 1 ? folder : folder + "page/\(page)/"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The Open Graph and Twitter card of a post or page: what a shared link previews as.
+struct SocialCard {
+    let type: String
+    let title: String
+    let url: String
+    let description: String
+    let image: String?
+    let siteName: String
+
+    /// The context for the layout's `social` section.
+    var context: [String: Any] {
+        var context: [String: Any] = [
+            "type": TemplateText(type),
+            "title": TemplateText(title),
+            "url": TemplateText(url),
+            "description": TemplateText(description),
+            "site_name": TemplateText(siteName),
+            "card": TemplateText(image == nil ? "summary" : "summary_large_image"),
+        ]
+        if let image { context["image"] = TemplateText(image) }
+        return context
+    }
+
+    /// The image of a post or page: its `@image`, else the first `<img src>` of its body, made
+    /// absolute against the page's URL.
+    static func image(metadata: PostMetadata, html: String, pageURL: String, origin: String) -> String? {
+        let source = metadata["image"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? firstImage(in: html)
+        guard let source, !source.isEmpty else { return nil }
+        return absolute(source, pageURL: pageURL, origin: origin)
+    }
+
+    /// The `src` of the first `<img>` in `html`, decoded.
+    static func firstImage(in html: String) -> String? {
+        guard let tag = html.range(of: "<img", options: .caseInsensitive) else { return nil }
+        let rest = html[tag.upperBound...]
+        guard let end = rest.firstIndex(of: ">") else { return nil }
+        let attributes = rest[..<end]
+        guard let src = attributes.range(of: "src=", options: .caseInsensitive) else { return nil }
+        var value = attributes[src.upperBound...]
+        guard let quote = value.first else { return nil }
+        if quote == "\"" || quote == "'" {
+            value = value.dropFirst()
+            guard let close = value.firstIndex(of: quote) else { return nil }
+            return CharacterReferences.decode(String(value[..<close]))
+        }
+        return CharacterReferences.decode(String(value.prefix { !$0.isWhitespace }))
+    }
+
+    static func absolute(_ url: String, pageURL: String, origin: String) -> String {
+        let lower = url.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return url }
+        if url.hasPrefix("//") { return (origin.hasPrefix("http://") ? "http:" : "https:") + url }
+        if url.hasPrefix("/") { return origin + url }
+        let folder = pageURL.lastIndex(of: "/").map { String(pageURL[...$0]) } ?? pageURL + "/"
+        return folder + url
+    }
+}
