@@ -92,7 +92,7 @@ public struct RedirectPage: Sendable {
         self.settings = settings
     }
 
-    public func render(_ redirect: Redirect) -> String {
+    public func render(_ redirect: RedirectInputs) -> String {
         let url = MarkupEscaping.html(settings.url + "/" + redirect.target)
         let title = MarkupEscaping.html(redirect.title.isEmpty ? settings.url + "/" + redirect.target : redirect.title)
         return """

@@ -1,36 +1,46 @@
-/// Builds the Mustache contexts: plain dictionaries, arrays, `TemplateText`s and bools, so the
-/// templates never reach model types through reflection. README.md lists every name.
+/// Builds the Mustache contexts from each output's inputs: plain dictionaries, arrays,
+/// `TemplateText`s and bools, so the templates never reach model types through reflection.
+/// README.md lists every name.
+///
+/// It is given no plan: what a page shows comes from its `OutputInputs`, the site-wide
+/// `SiteInputs`, and the posts and pages those name by path and content hash.
 struct ContextBuilder: Sendable {
-    let plan: SitePlan
-    let options: RenderOptions
+    let settings: SiteSettings
+    let site: SiteInputs
+    /// The posts inputs may name, by source path.
+    let posts: [String: Post]
+    /// The site's pages, in the order `PageInputs.index` counts.
+    let pages: [Page]
     private let siteContext: SiteContext
 
-    init(plan: SitePlan, options: RenderOptions) {
-        self.plan = plan
-        self.options = options
-        self.siteContext = SiteContext(dictionary: Self.site(plan: plan, options: options))
+    init(settings: SiteSettings, site: SiteInputs, posts: [String: Post], pages: [Page]) {
+        self.settings = settings
+        self.site = site
+        self.posts = posts
+        self.pages = pages
+        self.siteContext = SiteContext(dictionary: Self.site(settings: settings, site: site))
     }
 
-    /// Home page `number`: 1 is the home page itself, 2… its pages of older posts.
-    func home(page number: Int, bodies: [String: String]) -> [String: Any] {
+    /// A page of the home page's list: 1 is the home page itself, 2… its pages of older posts.
+    func home(_ list: ListInputs, bodies: [String: String]) -> [String: Any] {
+        let number = list.page
         var context = number == 1
-            ? page(title: settings.layout.homeTitle, path: settings.layout.blog(""), description: plan.settings.description, flag: "is_home")
-            : page(title: "Older posts, page \(number)", path: settings.layout.blog(Pagination.folder("", page: number)), description: plan.settings.description, flag: "is_home_page")
-        context["posts"] = plan.homePosts(page: number).map { listPost($0, html: bodies[$0.sourcePath]) }
-        context["pagination"] = pagination(folder: "", page: number, count: plan.homePageCount)
+            ? page(title: settings.layout.homeTitle, path: settings.layout.blog(""), description: settings.description, flag: "is_home")
+            : page(title: "Older posts, page \(number)", path: settings.layout.blog(Pagination.folder("", page: number)), description: settings.description, flag: "is_home_page")
+        context["posts"] = list.posts.map { listPost($0, html: bodies[$0.sourcePath]) }
+        context["pagination"] = pagination(list)
         return context
     }
 
-    /// Page `number` of category `index`.
-    func category(at index: Int, page number: Int, bodies: [String: String]) -> [String: Any] {
-        let category = plan.categories[index]
-        let count = plan.pageCount(ofCategory: index)
+    /// A page of a category's list.
+    func category(_ category: CategoryEntry, _ list: ListInputs, bodies: [String: String]) -> [String: Any] {
+        let number = list.page
         let title = number == 1 ? category.name : "\(category.name), page \(number)"
         var context = page(title: title, path: settings.layout.blog(Pagination.folder(category.folder, page: number)),
                            description: "Posts in \(category.name) on \(settings.name)", flag: "is_category")
         context["category"] = categoryContext(category)
-        context["posts"] = plan.postIndices(ofCategory: index, page: number).map { listPost(plan.posts[$0], html: bodies[plan.posts[$0].sourcePath]) }
-        context["pagination"] = pagination(folder: category.folder, page: number, count: count)
+        context["posts"] = list.posts.map { listPost($0, html: bodies[$0.sourcePath]) }
+        context["pagination"] = pagination(list)
         context["feeds"] = [
             ["title": TemplateText("\(settings.name): \(category.name) (RSS)"), "type": TemplateText("application/rss+xml"), "url": TemplateText(url(settings.layout.blog(category.folder + "rss.xml")))],
             ["title": TemplateText("\(settings.name): \(category.name) (JSON Feed)"), "type": TemplateText("application/feed+json"), "url": TemplateText(url(settings.layout.blog(category.folder + "feed.json")))],
@@ -39,92 +49,89 @@ struct ContextBuilder: Sendable {
     }
 
     /// The list of categories.
-    func categories() -> [String: Any] {
+    func categories(_ categories: [CategoryEntry]) -> [String: Any] {
         var context = page(title: "Categories", path: settings.layout.blog("categories/"), description: "Every category on \(settings.name)", flag: "is_categories")
-        context["categories"] = plan.categories.map(categoryContext)
-        context["category_count"] = TemplateText(String(plan.categories.count))
-        context["has_categories"] = !plan.categories.isEmpty
+        context["categories"] = categories.map(categoryContext)
+        context["category_count"] = TemplateText(String(categories.count))
+        context["has_categories"] = !categories.isEmpty
         return context
     }
 
-    /// Year `index`: its months and their posts.
-    func year(at index: Int) -> [String: Any] {
-        let year = plan.years[index]
+    /// A year: its months and their posts.
+    func year(_ year: YearInputs) -> [String: Any] {
         let label = String(year.year)
-        var context = page(title: label, path: settings.layout.blog(year.folder), description: "Posts from \(label)", flag: "is_year")
+        var context = page(title: label, path: settings.layout.blog("\(year.year)/"), description: "Posts from \(label)", flag: "is_year")
         context["year"] = TemplateText(label)
-        context["months"] = year.monthIndices.map { monthIndex in
-            let month = plan.months[monthIndex]
-            var link = monthLink(month)
+        context["months"] = year.months.map { month in
+            var link = monthLink(month.key)
             link["name"] = TemplateText(settings.dates.monthName(month.key.month))
-            link["posts"] = month.postIndices.map { listEntry(plan.posts[$0]) }
+            link["posts"] = month.posts.map(listEntry)
             return link
         }
-        context["post_count"] = TemplateText(String(year.monthIndices.reduce(0) { $0 + plan.months[$1].postIndices.count }))
-        if index + 1 < plan.years.count { context["previous_year"] = yearLink(plan.years[index + 1]) }
-        if index > 0 { context["next_year"] = yearLink(plan.years[index - 1]) }
+        context["post_count"] = TemplateText(String(year.months.reduce(0) { $0 + $1.posts.count }))
+        if let previous = year.previous { context["previous_year"] = yearLink(previous) }
+        if let next = year.next { context["next_year"] = yearLink(next) }
         return context
     }
 
-    func post(at index: Int, html: String) -> [String: Any] {
-        let post = plan.posts[index]
+    func post(_ inputs: PostInputs, html: String) -> [String: Any] {
+        let post = self.post(inputs.post)
         let description = Excerpt.summary(of: post.metadata) ?? PlainText.truncate(post.excerpt, maxCharacters: 160)
         var context = page(title: post.displayTitle, path: settings.layout.post(post.permalink), description: description, flag: "is_post")
-        context["post"] = self.post(post: post, html: html)
+        context["post"] = self.post(inputs.post, html: html)
         let absolute = settings.url + "/" + settings.layout.post(post.permalink)
         context["social"] = SocialCard(
             type: "article", title: post.displayTitle, url: absolute, description: description,
             image: SocialCard.image(metadata: post.metadata, html: html, pageURL: absolute, origin: settings.origin),
             siteName: settings.name
         ).context
-        if index + 1 < plan.posts.count { context["previous"] = neighbour(plan.posts[index + 1]) }
-        if index > 0 { context["next"] = neighbour(plan.posts[index - 1]) }
+        if let previous = inputs.previous { context["previous"] = neighbour(previous) }
+        if let next = inputs.next { context["next"] = neighbour(next) }
         return context
     }
 
-    func month(at index: Int) -> [String: Any] {
-        let month = plan.months[index]
+    func month(_ month: MonthInputs) -> [String: Any] {
         let label = settings.dates.month(month.key)
         var context = page(title: label, path: settings.layout.blog(month.key.folder), description: "Posts from \(label)", flag: "is_month")
         context["month_label"] = TemplateText(label)
         context["year"] = TemplateText(String(month.key.year))
         context["month"] = TemplateText(Permalink.twoDigits(month.key.month))
-        context["posts"] = month.postIndices.map { post(post: plan.posts[$0], html: nil) }
-        if index + 1 < plan.months.count { context["previous_month"] = monthLink(plan.months[index + 1]) }
-        if index > 0 { context["next_month"] = monthLink(plan.months[index - 1]) }
+        context["posts"] = month.posts.map { post($0, html: nil) }
+        if let previous = month.previous { context["previous_month"] = monthLink(previous) }
+        if let next = month.next { context["next_month"] = monthLink(next) }
         return context
     }
 
-    func archive() -> [String: Any] {
-        var context = page(title: settings.layout.archiveTitle, path: settings.layout.blog("archive.html"), description: "Every post on \(plan.settings.name), by month", flag: "is_archive")
+    func archive(_ years: [ArchiveYear]) -> [String: Any] {
+        var context = page(title: settings.layout.archiveTitle, path: settings.layout.blog("archive.html"), description: "Every post on \(settings.name), by month", flag: "is_archive")
         let zone = settings.timeZone
-        context["years"] = plan.years.map { year -> [String: Any] in
-            let months = year.monthIndices.map { index -> [String: Any] in
-                let month = plan.months[index]
-                var link = monthLink(month)
+        var count = 0
+        context["years"] = years.map { year -> [String: Any] in
+            let months = year.months.map { month -> [String: Any] in
+                var link = monthLink(month.key)
                 link["name"] = TemplateText(settings.dates.monthName(month.key.month))
-                link["count"] = TemplateText(String(month.postIndices.count))
+                link["count"] = TemplateText(String(month.posts.count))
+                count += month.posts.count
                 // Only what the archive shows: it lists every post, so each entry stays small.
-                link["posts"] = month.postIndices.map { postIndex -> [String: Any] in
-                    let post = plan.posts[postIndex]
-                    let published = post.pubDate.civil(in: zone)
+                link["posts"] = month.posts.map { entry -> [String: Any] in
+                    let published = Timestamp(seconds: entry.pubDate).civil(in: zone)
                     return [
-                        "display_title": TemplateText(post.displayTitle),
-                        "url": TemplateText(url(settings.layout.post(post.permalink))),
+                        "display_title": TemplateText(entry.title),
+                        "url": TemplateText(url(entry.path)),
                         "date": TemplateText(settings.dates.date(published)),
                         "day_iso": TemplateText("\(published.year)-\(Permalink.twoDigits(published.month))-\(Permalink.twoDigits(published.day))"),
                     ]
                 }
                 return link
             }
-            return ["year": TemplateText(String(year.year)), "url": TemplateText(url(year.folder)), "months": months]
+            return ["year": TemplateText(String(year.year)), "url": TemplateText(url(settings.layout.blog("\(year.year)/"))), "months": months]
         }
-        context["post_count"] = TemplateText(String(plan.posts.count))
+        context["post_count"] = TemplateText(String(count))
         return context
     }
 
-    func page(at index: Int, html: String) -> [String: Any] {
-        let page = plan.pages[index]
+    func page(_ inputs: PageInputs, html: String) -> [String: Any] {
+        let page = pages[inputs.index]
         let description = page.metadata["description"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? PlainText.truncate(page.excerpt, maxCharacters: 160)
         var context = self.page(title: page.title, path: settings.layout.page(page), description: description, flag: "is_page")
@@ -142,20 +149,26 @@ struct ContextBuilder: Sendable {
             siteName: settings.name
         ).context
         // The navigation marks this page as the current one.
-        var site = siteContext.dictionary
-        site["pages"] = Self.navigation(plan.pages, current: index, layout: settings.layout, url: url)
-        context["site"] = site
+        var siteDictionary = siteContext.dictionary
+        siteDictionary["pages"] = Self.navigation(site.navigation, current: inputs.index, url: url)
+        context["site"] = siteDictionary
         return context
     }
 
     func notFound() -> [String: Any] {
         page(title: "Page not found", path: "404.html", description: "", flag: "is_not_found")
     }
+
+    /// The post `ref` names.
+    func post(_ ref: PostRef) -> Post {
+        guard let post = posts[ref.sourcePath] else {
+            preconditionFailure("\(ref.sourcePath) is in a page's inputs but not among the build's posts")
+        }
+        return post
+    }
 }
 
 private extension ContextBuilder {
-    var settings: SiteSettings { plan.settings }
-
     /// A root-relative URL, e.g. `/blog/2014/03/`.
     func url(_ path: String) -> String {
         settings.basePath + "/" + path
@@ -171,8 +184,7 @@ private extension ContextBuilder {
         ]
     }
 
-    static func site(plan: SitePlan, options: RenderOptions) -> [String: Any] {
-        let settings = plan.settings
+    static func site(settings: SiteSettings, site inputs: SiteInputs) -> [String: Any] {
         let layout = settings.layout
         func url(_ path: String) -> String { settings.basePath + "/" + path }
         var site: [String: Any] = [
@@ -189,8 +201,8 @@ private extension ContextBuilder {
             "json_feed_url": TemplateText(url(layout.blog("feed.json"))),
             "has_blog": layout.hasBlog,
             "categories_url": TemplateText(url(layout.blog("categories/"))),
-            "stylesheet_url": TemplateText(url("style.css") + (options.stylesheetVersion.isEmpty ? "" : "?v=\(options.stylesheetVersion)")),
-            "pages": navigation(plan.pages, current: nil, layout: layout, url: url),
+            "stylesheet_url": TemplateText(url("style.css") + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")),
+            "pages": navigation(inputs.navigation, current: nil, url: url),
             "meta": settings.metadata.dictionary(CharacterReferences.decode),
             "favicon_url": TemplateText(settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : $0 } ?? url("favicon.svg")),
         ]
@@ -200,8 +212,8 @@ private extension ContextBuilder {
         if let icon = settings.metadata["icon_url"], !icon.isEmpty {
             site["icon_url"] = TemplateText(icon)
         }
-        if let newest = plan.posts.first {
-            site["year"] = TemplateText(String(newest.pubDate.civil(in: settings.timeZone).year))
+        if let year = inputs.newestYear {
+            site["year"] = TemplateText(String(year))
         }
         if settings.xmlrpcURL != nil {
             site["rsd_url"] = TemplateText(settings.url + "/rsd.xml")
@@ -210,13 +222,14 @@ private extension ContextBuilder {
     }
 
     /// The pages for the site navigation, `is_current` on the one being rendered.
-    static func navigation(_ pages: [Page], current: Int?, layout: SiteLayout, url: (String) -> String) -> [[String: Any]] {
+    static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [[String: Any]] {
         pages.enumerated().map { index, page in
-            ["title": TemplateText(page.title), "url": TemplateText(url(layout.page(page))), "is_current": index == current]
+            ["title": TemplateText(page.title), "url": TemplateText(url(page.path)), "is_current": index == current]
         }
     }
 
-    func post(post: Post, html: String?) -> [String: Any] {
+    func post(_ ref: PostRef, html: String?) -> [String: Any] {
+        let post = self.post(ref)
         let zone = settings.timeZone
         let published = post.pubDate.civil(in: zone)
         var context: [String: Any] = [
@@ -229,14 +242,14 @@ private extension ContextBuilder {
             "date": TemplateText(settings.dates.date(published)),
             "date_iso": TemplateText(published.rfc3339),
             "has_mod_date": post.updated != nil,
-            "categories": post.categories.map { name -> [String: Any] in
+            "categories": zip(post.categories, ref.categorySlugs).map { name, slug -> [String: Any] in
                 var category: [String: Any] = ["name": TemplateText(name)]
-                if let slug = plan.categorySlugs[name] { category["url"] = TemplateText(url(settings.layout.blog("categories/\(slug)/"))) }
+                if !slug.isEmpty { category["url"] = TemplateText(url(settings.layout.blog("categories/\(slug)/"))) }
                 return category
             },
             "has_categories": !post.categories.isEmpty,
-            "is_draft": options.marksUnpublished && post.status == .draft,
-            "is_future": options.marksUnpublished && post.pubDate > options.now,
+            "is_draft": site.marksUnpublished && post.status == .draft,
+            "is_future": site.marksUnpublished && ref.isFuture,
             // Plain strings, unlike the rest: a dynamic partial, `{{>*post.meta.layout}}`,
             // names a template only with a `String`.
             "meta": post.metadata.dictionary(CharacterReferences.decode),
@@ -254,48 +267,48 @@ private extension ContextBuilder {
         return context
     }
 
-    func neighbour(_ post: Post) -> [String: Any] {
-        ["display_title": TemplateText(post.displayTitle), "url": TemplateText(url(settings.layout.post(post.permalink)))]
+    func neighbour(_ post: PostLink) -> [String: Any] {
+        ["display_title": TemplateText(post.title), "url": TemplateText(url(post.path))]
     }
 
-    func monthLink(_ month: MonthArchive) -> [String: Any] {
-        ["label": TemplateText(settings.dates.month(month.key)), "url": TemplateText(url(settings.layout.blog(month.key.folder)))]
+    func monthLink(_ month: MonthKey) -> [String: Any] {
+        ["label": TemplateText(settings.dates.month(month)), "url": TemplateText(url(settings.layout.blog(month.folder)))]
     }
 
     /// A post in a list of titles (a year page): only what such a list shows.
-    func listEntry(_ post: Post) -> [String: Any] {
-        let published = post.pubDate.civil(in: settings.timeZone)
+    func listEntry(_ entry: TitleEntry) -> [String: Any] {
+        let published = Timestamp(seconds: entry.pubDate).civil(in: settings.timeZone)
         return [
-            "display_title": TemplateText(post.displayTitle),
-            "url": TemplateText(url(settings.layout.post(post.permalink))),
+            "display_title": TemplateText(entry.title),
+            "url": TemplateText(url(entry.path)),
             "date": TemplateText(settings.dates.date(published)),
             "date_iso": TemplateText(published.rfc3339),
-            "is_link_post": post.link != nil,
-            "is_draft": options.marksUnpublished && post.status == .draft,
-            "is_future": options.marksUnpublished && post.pubDate > options.now,
+            "is_link_post": entry.isLinkPost,
+            "is_draft": site.marksUnpublished && entry.isDraft,
+            "is_future": site.marksUnpublished && entry.isFuture,
         ]
     }
 
-    func yearLink(_ year: YearArchive) -> [String: Any] {
-        ["label": TemplateText(String(year.year)), "url": TemplateText(url(settings.layout.blog(year.folder)))]
+    func yearLink(_ year: Int) -> [String: Any] {
+        ["label": TemplateText(String(year)), "url": TemplateText(url(settings.layout.blog("\(year)/")))]
     }
 
     /// A post on a list page: cut at its excerpt, if it has one, with `is_excerpt` set.
-    func listPost(_ post: Post, html: String?) -> [String: Any] {
-        guard let html, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post.metadata)) else {
-            return self.post(post: post, html: html)
+    func listPost(_ ref: PostRef, html: String?) -> [String: Any] {
+        guard let html, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post(ref).metadata)) else {
+            return post(ref, html: html)
         }
-        var context = self.post(post: post, html: excerpt)
+        var context = post(ref, html: excerpt)
         context["is_excerpt"] = true
         return context
     }
 
-    func categoryContext(_ category: CategoryIndex) -> [String: Any] {
+    func categoryContext(_ category: CategoryEntry) -> [String: Any] {
         [
             "name": TemplateText(category.name),
             "slug": TemplateText(category.slug),
             "url": TemplateText(url(settings.layout.blog(category.folder))),
-            "count": TemplateText(String(category.postIndices.count)),
+            "count": TemplateText(String(category.count)),
             "rss_url": TemplateText(url(settings.layout.blog(category.folder + "rss.xml"))),
             "json_feed_url": TemplateText(url(settings.layout.blog(category.folder + "feed.json"))),
         ]
@@ -303,7 +316,8 @@ private extension ContextBuilder {
 
     /// Links to the neighbouring pages of a paginated list: `newer_url` (page − 1) and
     /// `older_url` (page + 1), each absent at its end.
-    func pagination(folder: String, page: Int, count: Int) -> [String: Any] {
+    func pagination(_ list: ListInputs) -> [String: Any] {
+        let (folder, page, count) = (list.folder, list.page, list.pageCount)
         var context: [String: Any] = [
             "page": TemplateText(String(page)),
             "page_count": TemplateText(String(count)),

@@ -5,11 +5,8 @@ import BakeKit
 public struct SiteWriter: Sendable {
     /// What goes into one output file.
     public enum Content: Sendable {
-        /// Bytes already in memory (the theme's static files).
+        /// Bytes in memory: a rendered page, or one of the theme's static files.
         case bytes([UInt8])
-        /// Bytes rendered when the file is written, so that a build of 50,000 pages never
-        /// holds them all at once. Rendering cannot fail: every error is found before writing.
-        case rendered(@Sendable () -> [UInt8])
         /// A copy of a file elsewhere (static files).
         case copy(from: String)
         /// Known to be unchanged since the last build, as recorded; leave it.
@@ -89,7 +86,6 @@ public struct SiteWriter: Sendable {
             let same: Bool
             switch item.content {
             case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
-            case .rendered(let render): same = FileIO.contentEquals(output + "/" + item.path, render())
             case .copy(let source): same = (try? FileIO.read(source)).map { FileIO.contentEquals(output + "/" + item.path, $0) } ?? false
             case .keep: same = true
             }
@@ -188,8 +184,6 @@ private extension SiteWriter {
             return (record, false)
         case .bytes(let bytes):
             return try write(bytes)
-        case .rendered(let render):
-            return try write(render())
         case .copy(let source):
             if let previous, previous.fingerprint == item.fingerprint, previous.matches(FileTree.entry(at: path, relativePath: item.path)) {
                 return (previous, false)

@@ -1,0 +1,56 @@
+import BakeKit
+
+/// The render stage: each planned output's inputs and fingerprint, then the bytes of every
+/// output whose fingerprint the last build did not record, each rendered once.
+///
+/// An output's fingerprint is the hash of the same `OutputInputs` value it is rendered from,
+/// so what a page shows and what decides whether it is rendered again cannot drift apart.
+struct RenderStage: Sendable {
+    let renderer: SiteRenderer
+    /// The hash of what every output is made from, and of the bake making it.
+    let base: UInt64
+
+    init(renderer: SiteRenderer) {
+        self.renderer = renderer
+        var hasher = ContentHasher()
+        hasher.combine(Int64(bitPattern: renderer.baseFingerprint))
+        hasher.combine(SiteBuilder.toolIdentity)
+        self.base = hasher.value
+    }
+
+    /// One planned output, before it is rendered.
+    struct Planned: Sendable {
+        let path: String
+        let inputs: OutputInputs
+        let fingerprint: UInt64
+    }
+
+    /// Every output of the plan with its inputs and fingerprint, in plan order.
+    func planned() async -> [Planned] {
+        let plan = renderer.plan
+        let renderer = renderer
+        let base = base
+        return await parallelMap(Array(zip(plan.outputs, plan.paths))) { output, path in
+            let inputs = renderer.inputs(of: output)
+            return Planned(path: path, inputs: inputs, fingerprint: SiteRenderer.fingerprint(path: path, inputs: inputs, base: base))
+        }
+    }
+
+    /// The source paths whose bodies `outputs` show.
+    func bodiesNeeded(by outputs: [Planned]) -> Set<String> {
+        var paths = Set<String>()
+        for output in outputs {
+            paths.formUnion(renderer.bodiesNeeded(for: output.inputs))
+        }
+        return paths
+    }
+
+    /// Renders `outputs` on every core.
+    /// - Parameter bodies: body HTML by source path; must hold `bodiesNeeded(by: outputs)`.
+    func render(_ outputs: [Planned], bodies: [String: String]) async -> [SiteWriter.Item] {
+        let renderer = renderer
+        return await parallelMap(outputs) { output in
+            SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .bytes(renderer.render(output.inputs, bodies: bodies)))
+        }
+    }
+}

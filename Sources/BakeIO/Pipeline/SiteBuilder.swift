@@ -1,0 +1,273 @@
+import BakeKit
+import Foundation
+
+/// Bakes a blog folder into a site: load, then render, then write.
+///
+/// Nothing is written until every file has loaded and rendered, so a failed build leaves the
+/// previous site as it was. Unless `clean` is set, a build reuses what earlier ones learned:
+/// sources whose size and mtime match the cache are not read again, and outputs whose
+/// fingerprint matches the manifest (and whose file is as bake left it) are not rendered.
+///
+/// ```swift
+/// let options = BuildOptions(blog: BlogFolder(root: "/blog"), now: Timestamp(Date()))
+/// let summary = try await SiteBuilder(options: options).build()
+/// ```
+public struct SiteBuilder: Sendable {
+    public let options: BuildOptions
+    private let progress: (@Sendable (BuildStage) -> Void)?
+    private let memory: BuildMemory?
+
+    /// - Parameter memory: What earlier builds in this process parsed; the build updates it.
+    public init(options: BuildOptions, progress: (@Sendable (BuildStage) -> Void)? = nil, memory: BuildMemory? = nil) {
+        self.options = options
+        self.progress = progress
+        self.memory = memory
+    }
+
+    /// How many cache entries may be out of date before the cache file is written again.
+    public static let staleEntriesBeforeCacheWrite = 64
+
+    /// Load, plan, render, write.
+    public func build() async throws(BuildFailure) -> BuildSummary {
+        progress?(.reading)
+        let blog = try await readBlog()
+        if let unchanged = blog.unchanged { return unchanged }
+        let loader = SourceLoader(options: options, memory: memory)
+        let loaded = await loader.load(blog.sources)
+        let plan = try plan(loaded, blog)
+        progress?(.rendering)
+        let rendered = try await render(plan, blog, loaded: loaded, loader: loader)
+        progress?(.writing)
+        let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
+        let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
+        let result = try await SiteWriter(output: options.output).write(rendered.items, previous: blog.previous, state: state)
+        loader.keep(loaded)
+        return BuildSummary(
+            posts: plan.posts.count, pages: plan.pages.count,
+            written: result.written, unchanged: result.unchanged, removed: result.removed,
+            rendered: rendered.count
+        )
+    }
+}
+
+/// The stages.
+private extension SiteBuilder {
+    /// What a build starts from: the theme, the templates, the list of sources and static
+    /// files, and what the last build into the output folder left.
+    struct Blog {
+        var theme: Theme?
+        var templates: TemplateSet?
+        var problems: [Diagnostic]
+        var sources: [FileEntry]
+        var staticEntries: [FileEntry]
+        var previous: SiteManifest?
+        /// The output folder's files, when there is a manifest to check them against.
+        var onDisk: [String: FileEntry]
+        var digest: UInt64
+        /// Set when nothing changed since the last build: its summary.
+        var unchanged: BuildSummary?
+    }
+
+    func readBlog() async throws(BuildFailure) -> Blog {
+        let blog = options.blog
+        // With problems, the settings are stand-ins, so that problems in posts are reported too.
+        let settings = options.configuration.settings
+        var problems = options.configuration.problems
+        var theme: Theme?
+        var templates: TemplateSet?
+        do {
+            let loaded = try Theme(folder: options.themeFolder)
+            theme = loaded
+            let overrides = Self.blogTemplates(blog)
+            problems += overrides.problems
+            templates = try TemplateSet(sources: loaded.templates(overriddenBy: overrides.sources))
+        } catch {
+            problems += error.diagnostics
+        }
+        // The output folder is walked while the sources are, for the checks below.
+        let writer = SiteWriter(output: options.output)
+        async let outputFiles = options.clean ? [:] : writer.currentFiles()
+        let sources: [FileEntry]
+        let staticEntries: [FileEntry]
+        do {
+            sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts)
+            staticEntries = try FileTree.scan(blog.path("static"))
+        } catch {
+            throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
+        }
+        let previous = problems.isEmpty ? try writer.existingManifest() : nil
+        let onDisk = previous == nil ? [:] : await outputFiles
+        let digest = Self.digest(settings: settings, templates: templates, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
+        var unchanged: BuildSummary?
+        // Nothing changed since the last build into this folder: nothing to do.
+        if !options.clean, !options.includeDrafts, problems.isEmpty, let previous, let state = previous.state,
+           state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: onDisk) {
+            unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
+        }
+        return Blog(theme: theme, templates: templates, problems: problems, sources: sources, staticEntries: staticEntries,
+                    previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged)
+    }
+
+    /// The plan stage: which posts are published, and every output of the site.
+    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog) throws(BuildFailure) -> SitePlan {
+        var problems = blog.problems + loaded.problems
+        let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
+        var plan: SitePlan?
+        do {
+            plan = try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings)
+        } catch {
+            problems += error.diagnostics
+        }
+        if let plan, let templates = blog.templates {
+            for page in plan.pages where !templates.names.contains(page.templateName) {
+                problems.append(Diagnostic(path: page.sourcePath, line: page.metadata.field("template")?.line,
+                                           message: "asks for @template \(page.templateName), which the theme does not have; expected the name of a file in templates/ without .mustache"))
+            }
+        }
+        guard problems.isEmpty, let plan, blog.templates != nil, blog.theme != nil else { throw BuildFailure(problems) }
+        return plan
+    }
+
+    /// The render stage: the outputs whose inputs changed since the manifest, as bytes, and
+    /// the static files.
+    func render(_ plan: SitePlan, _ blog: Blog, loaded: SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], count: Int) {
+        guard let theme = blog.theme, let templates = blog.templates else { throw BuildFailure(blog.problems) }
+        var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
+        for entry in blog.staticEntries {
+            assets[entry.path] = .copy(from: options.blog.path("static/" + entry.path))
+        }
+        let renderOptions = RenderOptions(now: options.now, marksUnpublished: options.marksUnpublished, stylesheetVersion: Self.stylesheetVersion(assets))
+        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions))
+        var items: [SiteWriter.Item] = []
+        var toRender: [RenderStage.Planned] = []
+        for output in await stage.planned() {
+            if !options.clean, let record = blog.previous?.records[output.path], record.fingerprint == output.fingerprint,
+               record.matches(blog.onDisk[output.path]) {
+                items.append(SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .keep(record)))
+            } else {
+                toRender.append(output)
+            }
+        }
+        var bodies = loaded.bodies
+        let missing = stage.bodiesNeeded(by: toRender).filter { bodies[$0] == nil }
+        if !missing.isEmpty {
+            bodies.merge(try await loader.bodies(of: missing.sorted())) { parsed, _ in parsed }
+        }
+        items += await stage.render(toRender, bodies: bodies)
+        let renderedPaths = Set(plan.paths)
+        let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
+            if renderedPaths.contains(path) {
+                throw BuildFailure([Diagnostic(path: "static/" + path, line: nil, message: "would overwrite \(path), which bake renders; expected another name")])
+            }
+            items.append(SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content))
+        }
+        return (items, toRender.count)
+    }
+}
+
+extension SiteBuilder {
+    /// A hash of everything a build reads: every source's path, size and mtime, the settings,
+    /// the templates, the theme's static files and the options.
+    static func digest(
+        settings: SiteSettings, templates: TemplateSet?, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions
+    ) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine("state v1")
+        hasher.combine(toolIdentity)
+        for field in settings.metadata.fields {
+            hasher.combine(field.key)
+            hasher.combine(field.value)
+        }
+        hasher.combine(templates?.fingerprint ?? "")
+        for (path, bytes) in (theme?.staticFiles ?? [:]).sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(Int64(bitPattern: ContentHasher.hash(bytes)))
+        }
+        for (folder, entries) in [("source", sources), ("static", staticEntries)] {
+            hasher.combine(folder)
+            for entry in entries {
+                hasher.combine(entry.path)
+                hasher.combine(entry.size)
+                hasher.combine(entry.modified)
+            }
+        }
+        hasher.combine(options.output)
+        hasher.combine(Int64((options.includeDrafts ? 1 : 0) + (options.includeFuture ? 2 : 0) + (options.marksUnpublished ? 4 : 0)))
+        return hasher.value
+    }
+
+    /// Whether every file the manifest records is on disk as bake left it.
+    static func isIntact(_ manifest: SiteManifest, onDisk: [String: FileEntry]) -> Bool {
+        manifest.records.values.allSatisfy { $0.matches(onDisk[$0.path]) }
+    }
+
+
+    /// Which bake made the cache and the pages: the running executable's size and mtime.
+    /// Another bake may render Markdown or fill templates differently, so it trusts neither
+    /// the cached posts nor the pages an older one wrote; rebuilding bake costs one full bake.
+    static let toolIdentity: Int64 = {
+        #if os(Linux)
+        let executable = "/proc/self/exe"
+        #else
+        let executable = CommandLine.arguments.first ?? ""
+        #endif
+        guard let entry = FileTree.entry(at: executable, relativePath: "") else { return 0 }
+        var hasher = ContentHasher()
+        hasher.combine(entry.size)
+        hasher.combine(entry.modified)
+        return Int64(bitPattern: hasher.value)
+    }()
+
+    /// The blog's own templates, and problems with any it could not read (those fall back
+    /// to the theme's template of the same name).
+    static func blogTemplates(_ blog: BlogFolder) -> (sources: [TemplateSet.Source], problems: [Diagnostic]) {
+        var sources: [TemplateSet.Source] = []
+        var problems: [Diagnostic] = []
+        let entries: [FileEntry]
+        do {
+            entries = try FileTree.scan(blog.path("templates"))
+        } catch {
+            return ([], [error.diagnostic(relativeTo: blog.root)])
+        }
+        for entry in entries where entry.path.hasSuffix(".mustache") {
+            let path = "templates/" + entry.path
+            do {
+                let bytes = try FileIO.read(blog.path(path))
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    problems.append(TemplateError(path: path, line: nil, reason: .invalidUTF8).diagnostic)
+                    continue
+                }
+                sources.append(TemplateSet.Source(name: String(entry.path.dropLast(".mustache".count)), path: path, text: text))
+            } catch {
+                problems.append(error.diagnostic(relativeTo: blog.root))
+            }
+        }
+        return (sources, problems)
+    }
+
+    static func stylesheetVersion(_ assets: [String: SiteWriter.Content]) -> String {
+        let stylesheet: [UInt8]?
+        switch assets["style.css"] {
+        case .bytes(let bytes): stylesheet = bytes
+        case .copy(let source): stylesheet = try? FileIO.read(source)
+        default: stylesheet = nil
+        }
+        return stylesheet.map { String(ContentHasher.hash($0) % 0xFFFF_FFFF, radix: 16) } ?? ""
+    }
+
+    static func fingerprint(of content: SiteWriter.Content, path: String, entry: FileEntry?) -> UInt64 {
+        switch content {
+        case .copy:
+            var hasher = ContentHasher()
+            hasher.combine(path)
+            hasher.combine(entry?.size ?? 0)
+            hasher.combine(entry?.modified ?? 0)
+            return hasher.value
+        case .bytes(let bytes):
+            return ContentHasher.hash(bytes)
+        case .keep(let record):
+            return record.fingerprint
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import BakeKit
+
+/// The load stage: the blog's source tree to posts and pages, each with its content hash.
+///
+/// Sources whose size and mtime match the cache are not read; the rest are read and parsed
+/// on every core. A file whose mtime changed but whose bytes did not costs a hash, not a parse.
+///
+/// ```swift
+/// let loaded = await SourceLoader(options: options, memory: memory).load(sources)
+/// loaded.posts      // every post, parsed or from the cache
+/// loaded.bodies     // body HTML of the files parsed this time
+/// ```
+struct SourceLoader: Sendable {
+    let blog: BlogFolder
+    let parser: PostParser
+    let now: Timestamp
+    let clean: Bool
+    let memory: BuildMemory?
+    /// What parsed posts depend on besides their own bytes.
+    let cacheKey: UInt64
+
+    init(options: BuildOptions, memory: BuildMemory?) {
+        let settings = options.configuration.settings
+        self.blog = options.blog
+        self.parser = PostParser(settings: settings)
+        self.now = options.now
+        self.clean = options.clean
+        self.memory = memory
+        self.cacheKey = Self.cacheKey(settings)
+    }
+
+    /// What the stage produced.
+    struct Loaded: Sendable {
+        var posts: [Post] = []
+        var pages: [Page] = []
+        /// Body HTML by source path, for the files parsed this time.
+        var bodies: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        /// The cache for the next build, in path order.
+        var cache = BuildCache(entries: [])
+        /// How many entries of `cache` the cache file does not have yet.
+        var unsaved = 0
+        /// Whether the cache file had no entries.
+        var cacheWasEmpty = true
+    }
+
+    /// Loads `sources` (blog-relative paths, sorted).
+    func load(_ sources: [FileEntry]) async -> Loaded {
+        let cache: BuildCache
+        var unsaved = 0
+        if clean {
+            cache = BuildCache(entries: [])
+        } else if let recalled = memory?.recall(key: cacheKey) {
+            cache = recalled.cache
+            unsaved = recalled.unsaved
+        } else {
+            cache = await BuildCache.load(from: blog.cachePath, key: cacheKey)
+        }
+        var loaded = Loaded()
+        // In source order, so sorted by path; a slot for each file to load, filled once it is.
+        var newCache: [(file: FileEntry, entry: BuildCache.Entry)?] = []
+        newCache.reserveCapacity(sources.count)
+        var toLoad: [(FileEntry, BuildCache.Entry?)] = []
+        var slots: [Int] = []
+        // Both lists are sorted by path: walk them side by side.
+        var cursor = cache.entries.startIndex
+        for source in sources {
+            while cursor < cache.entries.endIndex, cache.entries[cursor].file.path < source.path { cursor += 1 }
+            let cached = cursor < cache.entries.endIndex && cache.entries[cursor].file.path == source.path ? cache.entries[cursor] : nil
+            if let cached, cached.file.size == source.size, cached.file.modified == source.modified {
+                loaded.add(cached.entry)
+                newCache.append(cached)
+            } else {
+                slots.append(newCache.count)
+                newCache.append(nil)
+                toLoad.append((source, cached?.entry))
+            }
+        }
+        let root = blog.root
+        let parser = parser
+        let now = now
+        let results = await parallelMap(toLoad) { source, cached in
+            Self.load(source, root: root, parser: parser, now: now, cached: cached)
+        }
+        for (((source, _), result), slot) in zip(zip(toLoad, results), slots) {
+            switch result {
+            case .success(let outcome):
+                loaded.add(outcome.entry)
+                if let html = outcome.html { loaded.bodies[source.path] = html }
+                if !source.path.hasPrefix("drafts/") { newCache[slot] = (source, outcome.entry) }
+            case .failure(let failure):
+                loaded.problems += failure.diagnostics
+            }
+        }
+        loaded.cache = BuildCache(entries: newCache.compactMap { $0 })
+        // Drafts are never cached, so parsing them again leaves nothing stale.
+        let reparsed = toLoad.count { !$0.0.path.hasPrefix("drafts/") }
+        loaded.unsaved = unsaved + reparsed + abs(loaded.cache.entries.count - cache.entries.count)
+        loaded.cacheWasEmpty = cache.entries.isEmpty
+        return loaded
+    }
+
+    /// Reads and renders the bodies of `paths`, which came from the cache.
+    func bodies(of paths: [String]) async throws(BuildFailure) -> [String: String] {
+        let root = blog.root
+        let parser = parser
+        let now = now
+        let loaded = await parallelMap(paths) { path -> Result<(String, String), BuildFailure> in
+            Self.load(FileEntry(path: path, size: 0, modified: 0), root: root, parser: parser, now: now, cached: nil).map { (path, $0.html ?? "") }
+        }
+        var bodies: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for result in loaded {
+            switch result {
+            case .success(let (path, html)): bodies[path] = html
+            case .failure(let failure): problems += failure.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(problems) }
+        return bodies
+    }
+
+    /// Writes the cache when enough entries are stale, and leaves it for the next build in
+    /// this process.
+    ///
+    /// Rewriting the whole cache for one edited post would cost more than the edit itself;
+    /// a few stale entries only cost a hash or a parse each, so they gather a while.
+    func keep(_ loaded: Loaded) {
+        var stale = loaded.unsaved
+        if stale > SiteBuilder.staleEntriesBeforeCacheWrite || (stale > 0 && loaded.cacheWasEmpty) {
+            // The cache only saves time; failing to save it must not fail the build.
+            if (try? FileIO.writeAtomically(loaded.cache.encoded(key: cacheKey), to: blog.cachePath, durable: false)) != nil {
+                stale = 0
+            }
+        }
+        memory?.remember(BuildMemory.Sources(key: cacheKey, cache: loaded.cache, unsaved: stale))
+    }
+
+    /// The post, page and (optionally) draft files, as paths relative to the blog, sorted.
+    static func sourceEntries(_ blog: BlogFolder, drafts: Bool) async throws(FileSystemError) -> [FileEntry] {
+        var entries: [FileEntry] = []
+        // In this order the whole list is sorted, as each folder's part is.
+        for folder in drafts ? ["drafts", "pages", "posts"] : ["pages", "posts"] {
+            for entry in try await FileTree.scanInParallel(blog.path(folder)) where BodyFormat(fileName: entry.path) != nil {
+                entries.append(FileEntry(path: folder + "/" + entry.path, size: entry.size, modified: entry.modified))
+            }
+        }
+        return entries
+    }
+
+    /// What parsed posts depend on besides their own bytes.
+    static func cacheKey(_ settings: SiteSettings) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine("posts v1")
+        hasher.combine(SiteBuilder.toolIdentity)
+        hasher.combine(settings.timeZone.identifier)
+        hasher.combine(settings.smartPunctuation ? "smart" : "straight")
+        return hasher.value
+    }
+}
+
+private extension SourceLoader {
+    struct Outcome: Sendable {
+        let entry: BuildCache.Entry
+        /// The body as HTML, when the file was parsed this time.
+        let html: String?
+    }
+
+    /// Reads and parses one source.
+    static func load(_ entry: FileEntry, root: String, parser: PostParser, now: Timestamp, cached: BuildCache.Entry?) -> Result<Outcome, BuildFailure> {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(root + "/" + entry.path)
+        } catch {
+            return .failure(BuildFailure([error.diagnostic(relativeTo: root)]))
+        }
+        if let cached {
+            let hash = ContentHasher.hash(bytes)
+            switch cached {
+            case .post(let post) where post.contentHash == hash: return .success(Outcome(entry: cached, html: nil))
+            case .page(let page) where page.contentHash == hash: return .success(Outcome(entry: cached, html: nil))
+            default: break
+            }
+        }
+        do {
+            if entry.path.hasPrefix("pages/") {
+                let parsed = try parser.parsePage(path: entry.path, bytes: bytes)
+                return .success(Outcome(entry: .page(parsed.page), html: parsed.html))
+            }
+            let status: Post.Status = entry.path.hasPrefix("drafts/") ? .draft : .published
+            let parsed = try parser.parsePost(path: entry.path, bytes: bytes, status: status, now: now)
+            return .success(Outcome(entry: .post(parsed.post), html: parsed.html))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+private extension SourceLoader.Loaded {
+    mutating func add(_ entry: BuildCache.Entry) {
+        switch entry {
+        case .post(let post): posts.append(post)
+        case .page(let page): pages.append(page)
+        }
+    }
+}

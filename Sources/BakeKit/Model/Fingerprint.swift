@@ -1,0 +1,210 @@
+/// A stable hash of any `Encodable` value: every stored property, through the conformance the
+/// compiler writes, so a property added to an inputs type is fingerprinted without anyone
+/// remembering to. Stable across runs, unlike `Hasher`.
+///
+/// ```swift
+/// let fingerprint = Fingerprint.of(inputs, seed: site.fingerprint)
+/// ```
+public enum Fingerprint {
+    public static func of(_ value: some Encodable, seed: UInt64 = 0) -> UInt64 {
+        let sink = HashSink()
+        sink.hasher.combine(Int64(bitPattern: seed))
+        // The encoder never throws; a value whose own `encode(to:)` throws hashes as far as it got
+        // and then as the error, which still differs from every value that encodes.
+        do {
+            try value.encode(to: FingerprintEncoder(sink: sink))
+        } catch {
+            sink.mark(.failure)
+            sink.hasher.combine(String(describing: error))
+        }
+        return sink.hasher.value
+    }
+}
+
+/// The hash being built, shared by the encoder and its containers.
+///
+/// Every value is preceded by a byte saying what it is (a key, an element, a container), so
+/// that no two different values of one type feed the hasher the same bytes: `[[1], [2]]` and
+/// `[[1, 2]]`, or a field absent and a field present, differ.
+private final class HashSink {
+    enum Mark: UInt8 {
+        case key = 1, element, keyed, unkeyed, single, null, failure
+    }
+
+    var hasher = ContentHasher()
+
+    func mark(_ mark: Mark) {
+        hasher.combine(bytes: CollectionOfOne(mark.rawValue))
+    }
+
+    func add(_ value: Int64) { hasher.combine(value) }
+    func add(_ value: String) { hasher.combine(value) }
+}
+
+private struct FingerprintEncoder: Encoder {
+    let sink: HashSink
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        sink.mark(.keyed)
+        return KeyedEncodingContainer(KeyedHashContainer<Key>(sink: sink))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        sink.mark(.unkeyed)
+        return UnkeyedHashContainer(sink: sink)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        sink.mark(.single)
+        return SingleHashContainer(sink: sink)
+    }
+}
+
+/// The primitive values every container writes the same way.
+private protocol HashWriting {
+    var sink: HashSink { get }
+    /// Marks where the next value starts: its key, or that it is the next element.
+    func begin(_ key: (any CodingKey)?)
+}
+
+extension HashWriting {
+    func put(_ value: Bool, _ key: (any CodingKey)?) { begin(key); sink.add(value ? 1 : 0) }
+    func put(_ value: String, _ key: (any CodingKey)?) { begin(key); sink.add(value) }
+    func putInteger(_ value: some BinaryInteger, _ key: (any CodingKey)?) {
+        begin(key)
+        // Every integer type up to 64 bits fits; wider ones go by their text.
+        if let small = Int64(exactly: value) { sink.add(small) } else { sink.add(String(value)) }
+    }
+    func putWord(_ value: UInt64, _ key: (any CodingKey)?) { begin(key); sink.add(Int64(bitPattern: value)) }
+    func putFloat(_ value: some BinaryFloatingPoint & LosslessStringConvertible, _ key: (any CodingKey)?) {
+        begin(key)
+        sink.add(String(value))
+    }
+    func putNil(_ key: (any CodingKey)?) { begin(key); sink.mark(.null) }
+    func putValue(_ value: some Encodable, _ key: (any CodingKey)?) throws {
+        begin(key)
+        try value.encode(to: FingerprintEncoder(sink: sink))
+    }
+}
+
+private struct KeyedHashContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, HashWriting {
+    let sink: HashSink
+    var codingPath: [any CodingKey] { [] }
+
+    func begin(_ key: (any CodingKey)?) {
+        sink.mark(.key)
+        sink.add(key?.stringValue ?? "")
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { putNil(key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { put(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { putFloat(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { putFloat(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { putInteger(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { putWord(value, key) }
+    mutating func encode(_ value: some Encodable, forKey key: Key) throws { try putValue(value, key) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        begin(key)
+        return FingerprintEncoder(sink: sink).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        begin(key)
+        return FingerprintEncoder(sink: sink).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        begin(nil)
+        return FingerprintEncoder(sink: sink)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        begin(key)
+        return FingerprintEncoder(sink: sink)
+    }
+}
+
+private struct UnkeyedHashContainer: UnkeyedEncodingContainer, HashWriting {
+    let sink: HashSink
+    var codingPath: [any CodingKey] { [] }
+    private(set) var count = 0
+
+    init(sink: HashSink) {
+        self.sink = sink
+    }
+
+    func begin(_ key: (any CodingKey)?) {
+        sink.mark(.element)
+    }
+
+    mutating func encodeNil() throws { count += 1; putNil(nil) }
+    mutating func encode(_ value: Bool) throws { count += 1; put(value, nil) }
+    mutating func encode(_ value: String) throws { count += 1; put(value, nil) }
+    mutating func encode(_ value: Double) throws { count += 1; putFloat(value, nil) }
+    mutating func encode(_ value: Float) throws { count += 1; putFloat(value, nil) }
+    mutating func encode(_ value: Int) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: Int8) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: Int16) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: Int32) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: Int64) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: UInt) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: UInt8) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: UInt16) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: UInt32) throws { count += 1; putInteger(value, nil) }
+    mutating func encode(_ value: UInt64) throws { count += 1; putWord(value, nil) }
+    mutating func encode(_ value: some Encodable) throws { count += 1; try putValue(value, nil) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        count += 1
+        begin(nil)
+        return FingerprintEncoder(sink: sink).container(keyedBy: keyType)
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        count += 1
+        begin(nil)
+        return FingerprintEncoder(sink: sink).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        count += 1
+        begin(nil)
+        return FingerprintEncoder(sink: sink)
+    }
+}
+
+private struct SingleHashContainer: SingleValueEncodingContainer, HashWriting {
+    let sink: HashSink
+    var codingPath: [any CodingKey] { [] }
+
+    func begin(_ key: (any CodingKey)?) {}
+
+    mutating func encodeNil() throws { putNil(nil) }
+    mutating func encode(_ value: Bool) throws { put(value, nil) }
+    mutating func encode(_ value: String) throws { put(value, nil) }
+    mutating func encode(_ value: Double) throws { putFloat(value, nil) }
+    mutating func encode(_ value: Float) throws { putFloat(value, nil) }
+    mutating func encode(_ value: Int) throws { putInteger(value, nil) }
+    mutating func encode(_ value: Int8) throws { putInteger(value, nil) }
+    mutating func encode(_ value: Int16) throws { putInteger(value, nil) }
+    mutating func encode(_ value: Int32) throws { putInteger(value, nil) }
+    mutating func encode(_ value: Int64) throws { putInteger(value, nil) }
+    mutating func encode(_ value: UInt) throws { putInteger(value, nil) }
+    mutating func encode(_ value: UInt8) throws { putInteger(value, nil) }
+    mutating func encode(_ value: UInt16) throws { putInteger(value, nil) }
+    mutating func encode(_ value: UInt32) throws { putInteger(value, nil) }
+    mutating func encode(_ value: UInt64) throws { putWord(value, nil) }
+    mutating func encode(_ value: some Encodable) throws { try putValue(value, nil) }
+}

@@ -1,0 +1,166 @@
+/// Everything one output is made from, beyond what every page shares (`SiteInputs`).
+///
+/// It is the only thing the renderer is given about the output, and its hash is the output's
+/// fingerprint: a page cannot show something its fingerprint misses, so an incremental build
+/// that skips outputs whose inputs are unchanged cannot leave one stale. A new kind of page is
+/// a new case here; the compiler then asks for its render.
+///
+/// Posts are named by `PostRef` (path and content hash), not copied: the renderer looks them
+/// up in the build's posts, and the hash stands for everything the file holds.
+public enum OutputInputs: Sendable, Hashable, Codable {
+    /// The home page (page 1) or one of its pages of older posts.
+    case home(ListInputs)
+    /// A page of a category's posts.
+    case category(CategoryEntry, ListInputs)
+    /// The list of categories.
+    case categories([CategoryEntry])
+    /// A year's months and the titles of their posts.
+    case year(YearInputs)
+    /// A month's posts.
+    case month(MonthInputs)
+    /// Every post's title, by year and month.
+    case archive([ArchiveYear])
+    /// A post's own page.
+    case post(PostInputs)
+    /// A standalone page.
+    case page(PageInputs)
+    /// An RSS or JSON feed, of the site or of a category.
+    case feed(FeedInputs)
+    case sitemap(SitemapInputs)
+    /// A page at an old URL.
+    case redirect(RedirectInputs)
+    case notFound
+    case rsd
+
+    /// The posts whose body HTML the output shows.
+    public var bodiesShown: [PostRef] {
+        switch self {
+        case .home(let list), .category(_, let list): return list.posts
+        case .post(let post): return [post.post]
+        case .feed(let feed): return feed.posts
+        case .categories, .year, .month, .archive, .page, .sitemap, .redirect, .notFound, .rsd: return []
+        }
+    }
+}
+
+/// One post as a page shows it: which file and which version of it, and what of the rest of
+/// the site its entry shows.
+public struct PostRef: Sendable, Hashable, Codable {
+    public let sourcePath: String
+    /// The hash of the file's bytes: the post's title, text and every header.
+    public let contentHash: UInt64
+    /// The publication time; a draft without `@pubDate` takes the build's.
+    public let pubDate: Int64
+    /// The slug of each of the post's categories, in its order ("" for none).
+    public let categorySlugs: [String]
+    /// Dated after the build, so marked as scheduled where unpublished posts are marked.
+    public let isFuture: Bool
+}
+
+/// A link to a post by its title, as the pager of a post page shows it.
+public struct PostLink: Sendable, Hashable, Codable {
+    public let title: String
+    /// The output path, e.g. `2014/03/31/hello.html`.
+    public let path: String
+}
+
+/// A post as a list of titles shows it (the archive, year pages).
+public struct TitleEntry: Sendable, Hashable, Codable {
+    public let title: String
+    public let path: String
+    public let pubDate: Int64
+    public let isLinkPost: Bool
+    public let isDraft: Bool
+    public let isFuture: Bool
+}
+
+/// One page of a paginated list of posts.
+public struct ListInputs: Sendable, Hashable, Codable {
+    /// The list's folder, "" for the home page, e.g. `categories/swift/`.
+    public let folder: String
+    /// 1-based.
+    public let page: Int
+    public let pageCount: Int
+    public let posts: [PostRef]
+}
+
+/// A category as lists of categories show it.
+public struct CategoryEntry: Sendable, Hashable, Codable {
+    public let name: String
+    public let slug: String
+    /// How many posts it has.
+    public let count: Int
+
+    /// The category page's folder, e.g. `categories/swift/`.
+    public var folder: String { "categories/\(slug)/" }
+}
+
+/// A month and the titles of its posts.
+public struct MonthEntries: Sendable, Hashable, Codable {
+    public let key: MonthKey
+    public let posts: [TitleEntry]
+}
+
+public struct YearInputs: Sendable, Hashable, Codable {
+    public let year: Int
+    public let months: [MonthEntries]
+    /// The year before and after that have posts.
+    public let previous: Int?
+    public let next: Int?
+}
+
+public struct ArchiveYear: Sendable, Hashable, Codable {
+    public let year: Int
+    public let months: [MonthEntries]
+}
+
+public struct MonthInputs: Sendable, Hashable, Codable {
+    public let key: MonthKey
+    public let posts: [PostRef]
+    /// The months before and after that have posts.
+    public let previous: MonthKey?
+    public let next: MonthKey?
+}
+
+public struct PostInputs: Sendable, Hashable, Codable {
+    public let post: PostRef
+    /// The older post, and the newer.
+    public let previous: PostLink?
+    public let next: PostLink?
+}
+
+public struct PageInputs: Sendable, Hashable, Codable {
+    /// Its place in the site's pages, which the navigation marks as current.
+    public let index: Int
+    public let sourcePath: String
+    public let contentHash: UInt64
+}
+
+public struct FeedInputs: Sendable, Hashable, Codable {
+    public enum Format: String, Sendable, Hashable, Codable {
+        case rss
+        case json
+    }
+
+    public let format: Format
+    /// A category's feeds; nil for the site's own.
+    public let category: CategoryEntry?
+    public let posts: [PostRef]
+}
+
+/// A sitemap shows paths and dates only, so editing a post's text leaves it be.
+public struct SitemapInputs: Sendable, Hashable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
+        public let path: String
+        /// When it last changed; nil for pages without a date.
+        public let lastModified: Int64?
+    }
+
+    public let entries: [Entry]
+}
+
+/// A redirect shows its target's path and title.
+public struct RedirectInputs: Sendable, Hashable, Codable {
+    public let target: String
+    public let title: String
+}
