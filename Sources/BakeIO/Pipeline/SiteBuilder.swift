@@ -27,16 +27,20 @@ public struct SiteBuilder: Sendable {
     /// How many cache entries may be out of date before the cache file is written again.
     public static let staleEntriesBeforeCacheWrite = 64
 
+    /// How many bodies of cached posts a build must need before it reads them from the body
+    /// cache rather than parsing their files again.
+    public static let bodiesWorthTheBodyCache = 200
+
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
         let blog = try await readBlog()
         if let unchanged = blog.unchanged { return unchanged }
         let loader = SourceLoader(options: options, memory: memory)
-        let loaded = await loader.load(blog.sources)
+        var loaded = await loader.load(blog.sources)
         let plan = try plan(loaded, blog)
         progress?(.rendering)
-        let rendered = try await render(plan, blog, loaded: loaded, loader: loader)
+        let rendered = try await render(plan, blog, loaded: &loaded, loader: loader)
         progress?(.writing)
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
@@ -130,7 +134,7 @@ private extension SiteBuilder {
 
     /// The render stage: the outputs whose inputs changed since the manifest, as bytes, and
     /// the static files.
-    func render(_ plan: SitePlan, _ blog: Blog, loaded: SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], count: Int) {
+    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], count: Int) {
         guard let theme = blog.theme, let templates = blog.templates else { throw BuildFailure(blog.problems) }
         var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
         for entry in blog.staticEntries {
@@ -148,12 +152,11 @@ private extension SiteBuilder {
                 toRender.append(output)
             }
         }
-        var bodies = loaded.bodies
-        let missing = stage.bodiesNeeded(by: toRender).filter { bodies[$0] == nil }
+        let missing = stage.bodiesNeeded(by: toRender).filter { loaded.bodies[$0] == nil }
         if !missing.isEmpty {
-            bodies.merge(try await loader.bodies(of: missing.sorted())) { parsed, _ in parsed }
+            try await loader.addBodies(of: missing.sorted(), to: &loaded)
         }
-        items += await stage.render(toRender, bodies: bodies)
+        items += await stage.render(toRender, bodies: loaded.bodies)
         let renderedPaths = Set(plan.paths)
         let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {

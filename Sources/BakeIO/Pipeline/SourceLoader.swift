@@ -42,6 +42,8 @@ struct SourceLoader: Sendable {
         var unsaved = 0
         /// Whether the cache file had no entries.
         var cacheWasEmpty = true
+        /// Whether the body cache lacked bodies this build read.
+        var bodyCacheIsStale = false
     }
 
     /// Loads `sources` (blog-relative paths, sorted).
@@ -100,37 +102,67 @@ struct SourceLoader: Sendable {
         return loaded
     }
 
-    /// Reads and renders the bodies of `paths`, which came from the cache.
-    func bodies(of paths: [String]) async throws(BuildFailure) -> [String: String] {
+    /// Adds to `loaded.bodies` the bodies of `paths`, whose posts came from the cache: from the
+    /// body cache when there are many, else (and for any it lacks) by parsing their files.
+    func addBodies(of paths: [String], to loaded: inout Loaded) async throws(BuildFailure) {
+        var toParse = paths
+        if paths.count >= SiteBuilder.bodiesWorthTheBodyCache {
+            var hashes: [String: UInt64] = [:]
+            for post in loaded.posts { hashes[post.sourcePath] = post.contentHash }
+            for page in loaded.pages { hashes[page.sourcePath] = page.contentHash }
+            var wanted: [String: UInt64] = [:]
+            for path in paths { wanted[path] = hashes[path] }
+            let found = BodyCache.read(from: blog.bodyCachePath, key: cacheKey, wanted: wanted)
+            loaded.bodies.merge(found) { parsed, _ in parsed }
+            toParse = paths.filter { found[$0] == nil }
+            // Bodies it should have had: worth writing again once every body is at hand.
+            loaded.bodyCacheIsStale = !toParse.isEmpty
+        }
+        guard !toParse.isEmpty else { return }
         let root = blog.root
         let parser = parser
         let now = now
-        let loaded = await parallelMap(paths) { path -> Result<(String, String), BuildFailure> in
+        let results = await parallelMap(toParse) { path -> Result<(String, String), BuildFailure> in
             Self.load(FileEntry(path: path, size: 0, modified: 0), root: root, parser: parser, now: now, cached: nil).map { (path, $0.html ?? "") }
         }
-        var bodies: [String: String] = [:]
         var problems: [Diagnostic] = []
-        for result in loaded {
+        for result in results {
             switch result {
-            case .success(let (path, html)): bodies[path] = html
+            case .success(let (path, html)): loaded.bodies[path] = html
             case .failure(let failure): problems += failure.diagnostics
             }
         }
         if !problems.isEmpty { throw BuildFailure(problems) }
-        return bodies
     }
 
     /// Writes the cache when enough entries are stale, and leaves it for the next build in
-    /// this process.
+    /// this process. Writes the body cache when the build has every body at hand and the file
+    /// is missing or out of date.
     ///
     /// Rewriting the whole cache for one edited post would cost more than the edit itself;
     /// a few stale entries only cost a hash or a parse each, so they gather a while.
     func keep(_ loaded: Loaded) {
         var stale = loaded.unsaved
+        var wroteCache = false
         if stale > SiteBuilder.staleEntriesBeforeCacheWrite || (stale > 0 && loaded.cacheWasEmpty) {
             // The cache only saves time; failing to save it must not fail the build.
             if (try? FileIO.writeAtomically(loaded.cache.encoded(key: cacheKey), to: blog.cachePath, durable: false)) != nil {
                 stale = 0
+                wroteCache = true
+            }
+        }
+        if wroteCache || loaded.bodyCacheIsStale {
+            var bodies: [(path: String, hash: UInt64, html: String)] = []
+            bodies.reserveCapacity(loaded.cache.entries.count)
+            for (file, entry) in loaded.cache.entries {
+                guard let html = loaded.bodies[file.path] else { break }
+                switch entry {
+                case .post(let post): bodies.append((file.path, post.contentHash, html))
+                case .page(let page): bodies.append((file.path, page.contentHash, html))
+                }
+            }
+            if bodies.count == loaded.cache.entries.count {
+                try? BodyCache.write(bodies, to: blog.bodyCachePath, key: cacheKey)
             }
         }
         memory?.remember(BuildMemory.Sources(key: cacheKey, cache: loaded.cache, unsaved: stale))

@@ -22,4 +22,30 @@ extension String.UTF8View {
         }
         return false
     }
+
+    /// The byte offset of the first occurrence of `needle`, an ASCII string, ignoring ASCII
+    /// case; nil when there is none.
+    func firstOffset(ofCaseInsensitive needle: String) -> Int? {
+        let pattern = needle.utf8.map(Self.lowercased)
+        let find = { (haystack: UnsafeBufferPointer<UInt8>) -> Int? in
+            guard let first = pattern.first, haystack.count >= pattern.count else { return pattern.isEmpty ? 0 : nil }
+            var index = 0
+            let last = haystack.count - pattern.count
+            while index <= last {
+                if Self.lowercased(haystack[index]) == first {
+                    var matched = 1
+                    while matched < pattern.count, Self.lowercased(haystack[index + matched]) == pattern[matched] { matched += 1 }
+                    if matched == pattern.count { return index }
+                }
+                index += 1
+            }
+            return nil
+        }
+        if let found = withContiguousStorageIfAvailable(find) { return found }
+        return Array(self).withUnsafeBufferPointer(find)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+    }
 }

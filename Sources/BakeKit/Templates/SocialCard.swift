@@ -33,8 +33,10 @@ struct SocialCard {
 
     /// The `src` of the first `<img>` in `html`, decoded.
     static func firstImage(in html: String) -> String? {
-        guard let tag = html.range(of: "<img", options: .caseInsensitive) else { return nil }
-        let rest = html[tag.upperBound...]
+        // A byte search: every post page asks, and most bodies have no image.
+        guard let offset = html.utf8.firstOffset(ofCaseInsensitive: "<img") else { return nil }
+        let tagEnd = html.utf8.index(html.utf8.startIndex, offsetBy: offset + 4)
+        let rest = html[tagEnd...]
         guard let end = rest.firstIndex(of: ">") else { return nil }
         let attributes = rest[..<end]
         guard let src = attributes.range(of: "src=", options: .caseInsensitive) else { return nil }
