@@ -32,13 +32,14 @@ public enum OutputInputs: Sendable, Hashable, Codable {
     case notFound
     case rsd
 
-    /// The posts whose body HTML the output shows.
-    public var bodiesShown: [PostRef] {
+    /// The source paths of the posts and pages whose body HTML the output shows.
+    public var bodiesShown: [String] {
         switch self {
-        case .home(let list), .category(_, let list): return list.posts
-        case .post(let post): return [post.post]
-        case .feed(let feed): return feed.posts
-        case .categories, .year, .month, .archive, .page, .sitemap, .redirect, .notFound, .rsd: return []
+        case .home(let list), .category(_, let list): return list.posts.map(\.sourcePath)
+        case .post(let post): return [post.post.sourcePath]
+        case .page(let page): return [page.sourcePath]
+        case .feed(let feed): return feed.posts.map(\.sourcePath)
+        case .categories, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd: return []
         }
     }
 }

@@ -39,8 +39,7 @@ public struct SiteRenderer: Sendable {
 
     /// The source paths whose body HTML an output with `inputs` shows.
     public func bodiesNeeded(for inputs: OutputInputs) -> [String] {
-        if case .page(let page) = inputs { return [page.sourcePath] }
-        return inputs.bodiesShown.map(\.sourcePath)
+        inputs.bodiesShown
     }
 
     /// Renders one output.
