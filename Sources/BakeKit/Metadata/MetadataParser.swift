@@ -61,7 +61,8 @@ extension MetadataParser {
         }
         var fields: [PostMetadata.Field] = []
         var errors: [MetadataError] = []
-        for (offset, rawLine) in whole.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character, so a split on "\n" alone would not see Windows line ends.
+        for (offset, rawLine) in whole.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let number = offset + 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

@@ -142,4 +142,14 @@ import Testing
         #expect(error.diagnostic(path: "posts/2014/03/31/a.markdown").description
             == "posts/2014/03/31/a.markdown:3: the file is not valid UTF-8 at byte 2 of the line; expected UTF-8 text")
     }
+
+    @Test func settingsWithWindowsLineEndingsReadLineByLine() throws {
+        let text = "# My blog\r\n@site_name Small Batch\r\n\r\n@site_url https://example.com\r\n@author Mira\r\n"
+        let (metadata, errors) = try MetadataParser().parseSettings(Array(text.utf8))
+        #expect(errors.isEmpty)
+        #expect(metadata.fields.map(\.key) == ["site_name", "site_url", "author"])
+        #expect(metadata["site_name"] == "Small Batch")
+        #expect(metadata.field("author")?.line == 5)
+    }
 }
+
