@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class BuildMemory: Sendable {
     struct Sources: Sendable {
-        /// The cache key the entries were parsed under (`SiteBuilder.cacheKey`).
+        /// The cache key the entries were parsed under (`SourceLoader.cacheKey`).
         let key: UInt64
         let cache: BuildCache
         /// How many entries differ from the cache file, which is written only once enough do.

@@ -183,10 +183,9 @@ struct SourceLoader: Sendable {
     /// What parsed posts depend on besides their own bytes.
     static func cacheKey(_ settings: SiteSettings) -> UInt64 {
         var hasher = ContentHasher()
-        hasher.combine("posts v1")
+        hasher.combine("posts v2")
         hasher.combine(SiteBuilder.toolIdentity)
-        hasher.combine(settings.timeZone.identifier)
-        hasher.combine(settings.smartPunctuation ? "smart" : "straight")
+        for value in PostParser.settingsRead(from: settings) { hasher.combine(value) }
         return hasher.value
     }
 }

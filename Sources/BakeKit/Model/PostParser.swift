@@ -18,6 +18,16 @@ public struct PostParser: Sendable {
         self.dates = DateParser(timeZone: settings.timeZone)
     }
 
+    /// Every setting a parsed post or its body HTML depends on: a cache of parsed posts is
+    /// good for settings with the same values. Kept beside the code that reads them.
+    public static func settingsRead(from settings: SiteSettings) -> [String] {
+        [
+            settings.timeZone.identifier,                       // dates without an offset, calendar folders
+            settings.smartPunctuation ? "smart" : "straight",   // Markdown bodies and excerpts
+            settings.basePath,                                  // root-relative links in bodies
+        ]
+    }
+
     /// A post from `posts/YYYY/MM/DD/<slug>.<ext>` or, with status `.draft`, from `drafts/`;
     /// a draft's permalink comes from its calendar folder like a post's, when it has one.
     /// - Parameter now: stands in for a draft's missing `@pubDate`.

@@ -233,4 +233,22 @@ private extension IncrementalSoundnessTests {
             try expectSameSite(root + "/incremental", root + "/clean")
         }
     }
+
+    /// Bodies carry root-relative links under the site's path, so a new `@site_url` path must
+    /// not reuse bodies made for the old one.
+    @Test func aNewSitePathDoesNotReuseBodiesMadeForTheOld() async throws {
+        let count = SiteBuilder.bodiesWorthTheBodyCache + 10
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try Self.manyPosts(count, in: blog)
+            try write("@title Linked\n@pubDate 2017-07-14 10:00:00 +0000\n\nSee [the about page](/about.html).\n", to: "posts/2017/07/14/linked.markdown", in: blog)
+            _ = try await bake(blog, into: root + "/incremental").summary()
+            try write(try read("site.settings", in: blog).replacingOccurrences(of: "https://example.com", with: "https://example.com/blog"), to: "site.settings", in: blog)
+            _ = try await bake(blog, into: root + "/incremental").summary()
+            #expect(try read("2017/07/14/linked.html", in: root + "/incremental").contains("href=\"/blog/about.html\""))
+            _ = try await bake(blog, into: root + "/clean", clean: true).summary()
+            try expectSameSite(root + "/incremental", root + "/clean")
+        }
+    }
 }
+
