@@ -78,7 +78,15 @@ public struct Episode: Sendable, Hashable {
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
         let numbers = parts.compactMap { Int($0) }
         guard numbers.count == parts.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        return numbers.reduce(0) { $0 * 60 + $1 }
+        // A header of absurd hours is a mistake to report, not an overflow to trap on.
+        var total = 0
+        for number in numbers {
+            let (shifted, overflowA) = total.multipliedReportingOverflow(by: 60)
+            let (sum, overflowB) = shifted.addingReportingOverflow(number)
+            guard !overflowA, !overflowB else { return nil }
+            total = sum
+        }
+        return total
     }
 
     /// The MIME type of a media file, from its extension.

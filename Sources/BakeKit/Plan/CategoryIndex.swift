@@ -47,14 +47,16 @@ public enum Pagination {
     /// The number of pages for `count` posts; at least one, even when empty.
     public static func pageCount(_ count: Int, perPage: Int) -> Int {
         guard perPage > 0, count > 0 else { return 1 }
-        return (count + perPage - 1) / perPage
+        // Not (count + perPage - 1) / perPage, which overflows for a huge @home_post_count.
+        return (count - 1) / perPage + 1
     }
 
     /// The range of positions shown on `page` (1-based).
     public static func range(page: Int, count: Int, perPage: Int) -> Range<Int> {
-        guard perPage > 0 else { return 0..<0 }
-        let start = min(count, (page - 1) * perPage)
-        return start..<min(count, start + perPage)
+        guard perPage > 0, page > 0 else { return 0..<0 }
+        let (skipped, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
+        let start = overflow ? count : min(count, skipped)
+        return start..<(start + min(perPage, count - start))
     }
 
     /// The folder of page `page` of a list at `folder` ("" for the home page).

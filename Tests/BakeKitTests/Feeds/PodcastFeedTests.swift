@@ -71,4 +71,18 @@ import Testing
         #expect(!xml.contains("itunes"))
         #expect(!xml.contains("media:"))
     }
+
+    @Test(arguments: ["99999999999999999:00:00", "999999999999999999:00", "99999999999999999999"])
+    func anAbsurdDurationIsAnErrorAtItsLine(_ duration: String) throws {
+        let settings = try makeSettings()
+        let failure = buildFailure {
+            try makePost("posts/2024/04/01/show.markdown", date: "2024-04-01 09:00:00", title: "Show",
+                         extraHeader: "@enclosure /media/show.mp3\n@itunesDuration \(duration)\n", settings: settings)
+        }
+        let messages = failure.map(lines) ?? []
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("posts/2024/04/01/show.markdown:4: ") == true, "\(messages)")
+        #expect(messages.first?.contains("itunesDuration") == true, "\(messages)")
+    }
 }
+

@@ -177,4 +177,19 @@ import Testing
         #expect(slugs(drafts: true, future: false) == ["past", "now", "idea"])
         #expect(slugs(drafts: true, future: true) == ["past", "now", "future", "idea"])
     }
+
+    @Test func aHugeHomePostCountIsOnePageOfEveryPost() throws {
+        let settings = try makeSettings(homePostCount: Int.max)
+        let posts = try (1...3).map { day in
+            try makePost("posts/2014/03/0\(day)/p\(day).markdown", date: "2014-03-0\(day) 09:00:00", title: "P\(day)",
+                         extraHeader: "@categoryArray Notes\n", settings: settings).post
+        }
+        let plan = try SitePlan(posts: posts, pages: [], settings: settings)
+        #expect(plan.homePageCount == 1)
+        #expect(plan.homePosts.count == 3)
+        #expect(plan.pageCount(ofCategory: 0) == 1)
+        #expect(plan.postIndices(ofCategory: 0, page: 1).count == 3)
+        #expect(Pagination.range(page: 2, count: 3, perPage: Int.max).isEmpty)
+    }
 }
+
