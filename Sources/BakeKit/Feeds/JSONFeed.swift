@@ -10,8 +10,13 @@ public struct JSONFeed: Sendable {
         self.channel = channel ?? .site(settings)
     }
 
-    /// The feed for `items`, newest first, each with its body HTML.
+    /// The feed for whole posts, newest first, each with its body HTML.
     public func render(_ items: [(post: Post, html: String)]) -> String {
+        render(items.map { FeedItem(post: $0.post, html: $0.html) })
+    }
+
+    /// The feed for `items`, newest first.
+    public func render(_ items: [FeedItem]) -> String {
         let rewriter = URLRewriter(origin: settings.origin)
         let feed = Document(
             version: "https://jsonfeed.org/version/1.1",
@@ -23,7 +28,8 @@ public struct JSONFeed: Sendable {
             favicon: absolute("favicon_url"),
             language: settings.language,
             authors: settings.author.isEmpty ? nil : [Author(name: settings.author, url: settings.feed.authorURL, avatar: settings.feed.authorAvatarURL)],
-            items: items.map { post, html in
+            items: items.map { item in
+                let (post, html) = (item.post, item.html)
                 let permalink = settings.url + "/" + settings.layout.post(post.permalink)
                 let episode = Episode(metadata: post.metadata, absolute: settings.absolute)
                 return Item(
@@ -32,7 +38,8 @@ public struct JSONFeed: Sendable {
                     external_url: post.link,
                     title: post.title.isEmpty ? nil : post.title,
                     content_html: rewriter.absolutize(html, pageURL: permalink),
-                    summary: Excerpt.summary(of: post.metadata) ?? (post.title.isEmpty ? nil : PlainText.truncate(settings.feedExcerpts ? PlainText.excerpt(fromHTML: html) : post.excerpt, maxCharacters: 280)),
+                    // An untitled post's summary would only repeat its content.
+                    summary: item.summary ?? (post.title.isEmpty ? nil : item.description),
                     date_published: post.pubDate.civil(in: settings.timeZone).rfc3339,
                     date_modified: post.updated?.civil(in: settings.timeZone).rfc3339,
                     image: post.metadata["mediaThumbnail"].flatMap { $0.isEmpty ? nil : settings.absolute($0) } ?? settings.feed.mediaThumbnail,
@@ -55,7 +62,7 @@ private extension JSONFeed {
     /// The setting `key` as an absolute URL (the feed's readers are elsewhere); nil when unset.
     func absolute(_ key: String) -> String? {
         guard let value = settings.metadata[key], !value.isEmpty else { return nil }
-        return value.hasPrefix("/") && !value.hasPrefix("//") ? settings.origin + value : value
+        return settings.absolute(value)
     }
 
     struct Document: Encodable {

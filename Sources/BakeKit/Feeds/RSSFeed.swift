@@ -9,8 +9,13 @@ public struct RSSFeed: Sendable {
         self.channel = channel ?? .site(settings)
     }
 
-    /// The feed for `items`, newest first, each with its body HTML.
+    /// The feed for whole posts, newest first, each with its body HTML.
     public func render(_ items: [(post: Post, html: String)]) -> String {
+        render(items.map { FeedItem(post: $0.post, html: $0.html) })
+    }
+
+    /// The feed for `items`, newest first.
+    public func render(_ items: [FeedItem]) -> String {
         let rewriter = URLRewriter(origin: settings.origin)
         let feedURL = channel.rssURL
         let episodes = items.map { Episode(metadata: $0.post.metadata, absolute: settings.absolute) }
@@ -33,7 +38,8 @@ public struct RSSFeed: Sendable {
             let date = newest.post.updated ?? newest.post.pubDate
             xml += "<lastBuildDate>\(date.civil(in: settings.timeZone).rfc822)</lastBuildDate>\n"
         }
-        for ((post, html), episode) in zip(items, episodes) {
+        for (item, episode) in zip(items, episodes) {
+            let (post, html) = (item.post, item.html)
             let permalink = settings.url + "/" + settings.layout.post(post.permalink)
             xml += "<item>\n"
             if !post.title.isEmpty {
@@ -49,9 +55,7 @@ public struct RSSFeed: Sendable {
                 xml += "<category>\(MarkupEscaping.xml(category))</category>\n"
             }
             let content = rewriter.absolutize(html, pageURL: permalink)
-            // With excerpt feeds, the text stops where the excerpt does.
-            let text = settings.feedExcerpts ? PlainText.excerpt(fromHTML: html) : post.excerpt
-            xml += "<description>\(MarkupEscaping.xml(Excerpt.summary(of: post.metadata) ?? PlainText.truncate(text, maxCharacters: 280)))</description>\n"
+            xml += "<description>\(MarkupEscaping.xml(item.description))</description>\n"
             xml += "<content:encoded>\(MarkupEscaping.xml(content))</content:encoded>\n"
             if let episode { xml += PodcastXML.item(episode) }
             if let thumbnail = post.metadata["mediaThumbnail"].flatMap({ $0.isEmpty ? nil : settings.absolute($0) }) ?? settings.feed.mediaThumbnail {

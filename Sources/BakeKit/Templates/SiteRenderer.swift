@@ -92,13 +92,17 @@ public struct SiteRenderer: Sendable {
 
     /// The feed entries: full bodies, or with `@feed_excerpts true` each post's excerpt and a
     /// link to the rest.
-    private func feedItems(_ refs: [PostRef], bodies: [String: String]) -> [(post: Post, html: String)] {
+    private func feedItems(_ refs: [PostRef], bodies: [String: String]) -> [FeedItem] {
         refs.map { ref in
             let post = contexts.post(ref)
             let html = bodies[post.sourcePath] ?? ""
-            guard plan.settings.feedExcerpts, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post.metadata)) else { return (post, html) }
+            let summary = Excerpt.summary(of: post.metadata)
+            guard plan.settings.feedExcerpts, let excerpt = Excerpt.cut(html, summary: summary) else {
+                return FeedItem(post: post, html: html, summary: summary, excerpt: post.excerpt)
+            }
             let url = plan.settings.url + "/" + plan.settings.layout.post(post.permalink)
-            return (post, excerpt + "<p><a href=\"\(MarkupEscaping.html(url))\">Continue reading</a></p>\n")
+            return FeedItem(post: post, html: excerpt + "<p><a href=\"\(MarkupEscaping.html(url))\">Continue reading</a></p>\n",
+                            summary: summary, excerpt: PlainText.excerpt(fromHTML: excerpt))
         }
     }
 

@@ -98,6 +98,16 @@ import Testing
         #expect(xml.contains("Continue reading"))
         let result = try runPython(RSSFeedTests.reader, input: Array(xml.utf8))
         #expect(result["bozo"] as? Int == 0)
+        // The link to the rest goes to the post's own page, and the summary is the excerpt's
+        // text, not the link's.
+        let entries = try #require(result["entries"] as? [[String: Any]])
+        let cut = try #require(entries.first { $0["title"] as? String == "More feeds & more" })
+        let link = try #require(cut["link"] as? String)
+        #expect(link == "https://example.com/blog/2015/06/01/more-feeds.html")
+        #expect((cut["content"] as? String)?.contains("<a href=\"\(link)\">Continue reading</a>") == true, "\(cut)")
+        let summary = try #require(cut["summary"] as? String)
+        #expect(summary.contains("A relative link, and then"), "\(summary)")
+        #expect(!summary.contains("Continue reading"), "\(summary)")
         let main = String(decoding: renderer.render(.rss, bodies: bodies).bytes, as: UTF8.self)
         #expect(!main.contains("second part"))
     }

@@ -100,7 +100,7 @@ import Testing
     /// From `@favicon_url` and `@icon_url`, made absolute: feed readers fetch them from elsewhere.
     @Test func iconsFromTheSettings() throws {
         let settings = try makeSettings(url: "https://example.com/blog", extra: "@favicon_url /blog/favicon.png\n@icon_url https://cdn.example.com/icon.png")
-        let feed = try #require(try JSONSerialization.jsonObject(with: Data(JSONFeed(settings: settings).render([]).utf8)) as? [String: Any])
+        let feed = try #require(try JSONSerialization.jsonObject(with: Data(JSONFeed(settings: settings).render([FeedItem]()).utf8)) as? [String: Any])
         #expect(feed["favicon"] as? String == "https://example.com/blog/favicon.png")
         #expect(feed["icon"] as? String == "https://cdn.example.com/icon.png")
     }

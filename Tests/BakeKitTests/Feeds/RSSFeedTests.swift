@@ -24,6 +24,7 @@ import Testing
         "id": entry.get("id"),
         "published": calendar.timegm(entry.published_parsed) if entry.get("published_parsed") else None,
         "content": entry.content[0].value if entry.get("content") else None,
+        "summary": entry.get("summary"),
         "tags": [tag.term for tag in entry.get("tags", [])],
     } for entry in parsed.entries]
 
@@ -138,7 +139,7 @@ import Testing
     }
 
     @Test func emptyFeed() throws {
-        let empty = RSSFeed(settings: fixtures.settings).render([])
+        let empty = RSSFeed(settings: fixtures.settings).render([FeedItem]())
         let result = try runPython(Self.reader, input: Array(empty.utf8))
         #expect(result["bozo"] as? Int == 0)
         #expect((result["items"] as? [Any])?.isEmpty == true)
