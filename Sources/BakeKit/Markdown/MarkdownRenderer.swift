@@ -93,7 +93,7 @@ private extension MarkdownRenderer {
         guard let document = cmark_parser_finish(parser) else { return "" }
         defer { cmark_node_free(document) }
         // Only raw HTML can hold an author's anchor; most posts have none.
-        if markdown.utf8.containsBytes(of: "<a") || markdown.utf8.containsBytes(of: "<A") {
+        if markdown.utf8.firstOffset(of: "<a", caseInsensitive: true) != nil {
             keepAuthorsAnchors(document)
         }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The part of a post that list pages show: what comes before a `<!--more-->` line, or the
 /// post's `@summary` (decoded text) as a paragraph. A post with neither is shown in full.
 ///
@@ -12,17 +10,16 @@ public enum Excerpt {
 
     /// The excerpt HTML of a body, or nil when the post has no excerpt and shows in full.
     public static func cut(_ html: String, summary: String?) -> String? {
-        // Only a marker on a line of its own: one inside a paragraph would cut it open. The
-        // byte search first: most posts have no marker, and Foundation's search is slow on Linux.
-        guard html.utf8.containsBytes(of: marker) else {
-            return summary.flatMap { $0.isEmpty ? nil : "<p>" + MarkupEscaping.html($0) + "</p>\n" }
-        }
-        var searchStart = html.startIndex
-        while let range = html.range(of: marker, range: searchStart..<html.endIndex) {
-            if range.lowerBound == html.startIndex || html[html.index(before: range.lowerBound)] == "\n" {
-                return String(html[..<range.lowerBound])
+        // Only a marker on a line of its own: one inside a paragraph would cut it open. A byte
+        // search, as every list page asks of every post it shows.
+        let bytes = html.utf8
+        var start = 0
+        while let offset = bytes.firstOffset(of: marker, from: start) {
+            let index = bytes.index(bytes.startIndex, offsetBy: offset)
+            if offset == 0 || bytes[bytes.index(before: index)] == UInt8(ascii: "\n") {
+                return String(html[..<index])
             }
-            searchStart = range.upperBound
+            start = offset + marker.utf8.count
         }
         if let summary, !summary.isEmpty {
             return "<p>" + MarkupEscaping.html(summary) + "</p>\n"

@@ -2,47 +2,37 @@ extension String.UTF8View {
     /// Whether the UTF-8 bytes of `needle` occur in these bytes. A plain byte search: far
     /// cheaper than `String.contains`, which goes through Foundation on Linux.
     func containsBytes(of needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        return withContiguousStorageIfAvailable { Self.search($0, for: pattern) }
-            ?? Array(self).withUnsafeBufferPointer { Self.search($0, for: pattern) }
+        firstOffset(of: needle) != nil
     }
 
-    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        var index = 0
-        let last = haystack.count - pattern.count
-        while index <= last {
-            if haystack[index] == first {
-                var matched = 1
-                while matched < pattern.count, haystack[index + matched] == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return true }
-            }
-            index += 1
-        }
-        return false
-    }
-
-    /// The byte offset of the first occurrence of `needle`, an ASCII string, ignoring ASCII
-    /// case; nil when there is none.
-    func firstOffset(ofCaseInsensitive needle: String) -> Int? {
-        let pattern = needle.utf8.map(Self.lowercased)
+    /// The byte offset of the first occurrence of `needle` at or after byte `start`, or nil.
+    /// With `caseInsensitive`, ASCII letters match either case (`needle` should be ASCII).
+    func firstOffset(of needle: String, from start: Int = 0, caseInsensitive: Bool = false) -> Int? {
+        let pattern = caseInsensitive ? needle.utf8.map(Self.lowercased) : Array(needle.utf8)
         let find = { (haystack: UnsafeBufferPointer<UInt8>) -> Int? in
-            guard let first = pattern.first, haystack.count >= pattern.count else { return pattern.isEmpty ? 0 : nil }
-            var index = 0
-            let last = haystack.count - pattern.count
-            while index <= last {
-                if Self.lowercased(haystack[index]) == first {
-                    var matched = 1
-                    while matched < pattern.count, Self.lowercased(haystack[index + matched]) == pattern[matched] { matched += 1 }
-                    if matched == pattern.count { return index }
-                }
-                index += 1
-            }
-            return nil
+            Self.search(haystack, for: pattern, from: start, caseInsensitive: caseInsensitive)
         }
         if let found = withContiguousStorageIfAvailable(find) { return found }
         return Array(self).withUnsafeBufferPointer(find)
+    }
+
+    private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for pattern: [UInt8], from start: Int, caseInsensitive: Bool) -> Int? {
+        guard let first = pattern.first else { return Swift.min(Swift.max(start, 0), haystack.count) }
+        guard start >= 0, haystack.count - start >= pattern.count else { return nil }
+        @inline(__always) func byte(_ index: Int) -> UInt8 {
+            caseInsensitive ? lowercased(haystack[index]) : haystack[index]
+        }
+        var index = start
+        let last = haystack.count - pattern.count
+        while index <= last {
+            if byte(index) == first {
+                var matched = 1
+                while matched < pattern.count, byte(index + matched) == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index }
+            }
+            index += 1
+        }
+        return nil
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -28,19 +28,31 @@ struct SocialCard {
     static func image(metadata: PostMetadata, html: String, pageURL: String, origin: String) -> String? {
         let source = metadata["image"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? firstImage(in: html)
         guard let source, !source.isEmpty else { return nil }
-        return absolute(source, pageURL: pageURL, origin: origin)
+        return URLRewriter(origin: origin).resolve(source, pageURL: pageURL)
     }
 
     /// The `src` of the first `<img>` in `html`, decoded.
     static func firstImage(in html: String) -> String? {
         // A byte search: every post page asks, and most bodies have no image.
-        guard let offset = html.utf8.firstOffset(ofCaseInsensitive: "<img") else { return nil }
+        guard let offset = html.utf8.firstOffset(of: "<img", caseInsensitive: true) else { return nil }
         let tagEnd = html.utf8.index(html.utf8.startIndex, offsetBy: offset + 4)
         let rest = html[tagEnd...]
         guard let end = rest.firstIndex(of: ">") else { return nil }
         let attributes = rest[..<end]
-        guard let src = attributes.range(of: "src=", options: .caseInsensitive) else { return nil }
-        var value = attributes[src.upperBound...]
+        // The `src` attribute itself, not the end of `data-src`.
+        let bytes = String(attributes).utf8
+        var from = 0
+        var found: Int?
+        while let offset = bytes.firstOffset(of: "src=", from: from, caseInsensitive: true) {
+            let before = offset > 0 ? bytes[bytes.index(bytes.startIndex, offsetBy: offset - 1)] : 0
+            if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || before == UInt8(ascii: "\n") || before == UInt8(ascii: "\r") {
+                found = offset
+                break
+            }
+            from = offset + 4
+        }
+        guard let found else { return nil }
+        var value = attributes[attributes.utf8.index(attributes.startIndex, offsetBy: found + 4)...]
         guard let quote = value.first else { return nil }
         if quote == "\"" || quote == "'" {
             value = value.dropFirst()
@@ -50,12 +62,4 @@ struct SocialCard {
         return CharacterReferences.decode(String(value.prefix { !$0.isWhitespace }))
     }
 
-    static func absolute(_ url: String, pageURL: String, origin: String) -> String {
-        let lower = url.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return url }
-        if url.hasPrefix("//") { return (origin.hasPrefix("http://") ? "http:" : "https:") + url }
-        if url.hasPrefix("/") { return origin + url }
-        let folder = pageURL.lastIndex(of: "/").map { String(pageURL[...$0]) } ?? pageURL + "/"
-        return folder + url
-    }
 }

@@ -245,4 +245,17 @@ import Testing
         changed = try expectFingerprintsCoverChanges { blog in blog.settings = try makeSettings(homePostCount: 3) }
         #expect(changed.isSuperset(of: ["index.html", "about.html", "404.html"]))
     }
+
+    /// A shared link's picture is the first image's own `src`, resolved like any link.
+    @Test func theSocialCardImageIsTheFirstImagesSource() throws {
+        let settings = try makeSettings()
+        let post = try makePost("posts/2014/03/01/pictures.markdown", date: "2014-03-01 09:00:00", title: "Pictures",
+                                body: "<IMG class=\"lazy\" data-src=\"lazy.png\" SRC=\"../media/a%20b.png\" alt=\"\">\n\n![second](second.png)", settings: settings)
+        let plan = try SitePlan(posts: [post.post], pages: [], settings: settings)
+        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: ["post": "{{#social}}{{image}}|{{card}}{{/social}}"]))
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        let text = String(decoding: renderer.render(.post(0), bodies: [post.post.sourcePath: post.html]).bytes, as: UTF8.self)
+        #expect(text == "https://example.com/2014/03/media/a%20b.png|summary_large_image")
+    }
 }
+
