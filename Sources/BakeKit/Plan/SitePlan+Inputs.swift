@@ -72,6 +72,13 @@ extension SitePlan {
                 entries.append(.init(path: layout.blog("archive.html"), lastModified: nil))
             }
             entries += pages.map { .init(path: layout.page($0), lastModified: nil) }
+            if layout.hasBlog {
+                entries.append(.init(path: layout.blog("categories/"), lastModified: nil))
+                // Each category's first page; its pages of older posts, like the home page's, are
+                // reached from it.
+                entries += categories.map { .init(path: layout.blog($0.folder), lastModified: nil) }
+            }
+            entries += years.map { .init(path: layout.blog($0.folder), lastModified: nil) }
             entries += months.map { .init(path: layout.blog($0.key.folder), lastModified: nil) }
             entries += posts.map { .init(path: layout.post($0.permalink), lastModified: ($0.updated ?? $0.pubDate).seconds) }
             return .sitemap(SitemapInputs(entries: entries))

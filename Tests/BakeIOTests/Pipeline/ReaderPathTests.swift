@@ -135,9 +135,42 @@ import Testing
             let archive = try Self.page("/archive.html", in: site)
             let linked = archive.descendants.filter { $0.name == "a" }.compactMap { $0.attributes["href"] }.filter { $0.hasSuffix(".html") && $0.split(separator: "/").count == 4 }
             #expect(linked.count == posts.count && Set(linked) == Set(posts.keys))
-            let year = try Self.page("/2020/", in: site)
-            let inYear = year.descendants.filter { $0.name == "a" }.compactMap { $0.attributes["href"] }.filter { $0.hasPrefix("/2020/") && $0.hasSuffix(".html") }
-            #expect(Set(inYear) == Set(posts.keys.filter { $0.hasPrefix("/2020/") }))
+            // Each year heading leads to that year's page, which lists exactly its posts.
+            let yearLinks = Self.headingLinks(archive, level: "h2")
+            let years = Set(posts.keys.map { String($0.split(separator: "/")[0]) })
+            #expect(Set(yearLinks.map(\.text)) == years)
+            for link in yearLinks {
+                let href = try #require(link.attributes["href"])
+                let year = try Self.page(href, in: site)
+                #expect(year.descendants.first { $0.name == "h1" }?.text == link.text, "\(href)")
+                let inYear = year.descendants.filter { $0.name == "a" }.compactMap { $0.attributes["href"] }.filter { $0.split(separator: "/").count == 4 && $0.hasSuffix(".html") }
+                #expect(Set(inYear) == Set(posts.keys.filter { $0.hasPrefix("/\(link.text)/") }), "\(href)")
+            }
+            // Each month heading leads to that month's page.
+            let monthLinks = Self.headingLinks(archive, level: "h3")
+            #expect(Set(monthLinks.compactMap { $0.attributes["href"] }) == Set(posts.keys.map { "/" + $0.split(separator: "/").prefix(2).joined(separator: "/") + "/" }))
+            for link in monthLinks {
+                let month = try Self.page(try #require(link.attributes["href"]), in: site)
+                #expect(month.descendants.first { $0.name == "h1" }?.text == link.text)
+            }
+        }
+    }
+
+    /// The sitemap lists every page a search engine should know, and only pages that exist:
+    /// every page but the 404, redirects and the pages of older posts.
+    @Test func theSitemapListsEveryPage() async throws {
+        try await withBakedSample { site in
+            let sitemap = try #require(SiteCheck.document(xml: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/sitemap.xml")))))
+            let listed = sitemap.descendants.filter { $0.name == "loc" }.map(\.text)
+            #expect(Set(listed).count == listed.count, "no page twice")
+            var expected = Set<String>()
+            for file in allFiles(in: site) where file.hasSuffix(".html") && file != "404.html" && !file.contains("page/") {
+                let text = try String(contentsOfFile: site + "/" + file, encoding: .utf8)
+                if text.contains(#"<meta name="robots" content="noindex">"#) { continue }
+                let path = file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file
+                expected.insert("https://smallbatch.example.com/" + path)
+            }
+            #expect(Set(listed) == expected, "missing: \(expected.subtracting(listed).sorted()); extra: \(Set(listed).subtracting(expected).sorted())")
         }
     }
 }
@@ -149,6 +182,13 @@ extension ReaderPathTests {
             try copySample(to: blog)
             _ = try await bake(blog, into: root + "/site").summary()
             try body(root + "/site")
+        }
+    }
+
+    /// The links inside the page's headings of `level`, e.g. `h2`.
+    static func headingLinks(_ page: CheckedElement, level: String) -> [CheckedElement] {
+        page.descendants.filter { heading in heading.name == level }.compactMap { heading in
+            heading.descendants.first { element in element.name == "a" }
         }
     }
 
