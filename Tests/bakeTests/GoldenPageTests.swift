@@ -19,6 +19,15 @@ import Testing
         "2025/02/10/dark-night.html",       // an HTML post, updated later
         "index.html",                       // home
         "2025/03/index.html",               // a month
+        "page/2/index.html",                // a page of older posts, with links both ways
+        "2025/index.html",                  // a year
+        "archive.html",                     // every post by year and month
+        "categories/index.html",            // the categories
+        "categories/politics-and-power/index.html",  // a category named with references
+        "categories/politics-and-power/rss.xml",
+        "about.html",                       // a page
+        "404.html",
+        "sitemap.xml",
         "xml/rss.xml",
         "feed.json",
     ]
@@ -32,6 +41,8 @@ import Testing
             let golden = URL(fileURLWithPath: Self.goldens + "/" + path)
             if Self.recording {
                 try write(Array(baked), to: path, in: Self.goldens)
+                // A recording run is never a passing one, so a stray variable cannot hide a change.
+                Issue.record("recorded \(path); review the diff and run again without BAKE_RECORD_GOLDENS")
                 return
             }
             let expected = try #require(try? Data(contentsOf: golden), "no golden for \(path); record with BAKE_RECORD_GOLDENS=1")

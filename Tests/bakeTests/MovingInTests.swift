@@ -68,6 +68,44 @@ import Testing
         return try #require(object["errors"] as? [String])
     }
 
+    /// Every link to a page or feed leads to a file, on a blog in a folder of its site with its
+    /// own file suffix: pages, archive and year links, category pages and feeds, the pager, and
+    /// the "Continue reading" links of excerpt feeds.
+    @Test func everyLinkOfABlogInAFolderLeadsToAFile() throws {
+        try withTemporaryFolder { root in
+            try write(Self.wildcatSettings + "@feed_excerpts true\n", to: "blog/site.settings", in: root)
+            try write(Self.episode.replacingOccurrences(of: "@title Episode 1", with: "@title Episode 1\n@categoryArray Shows, Notes"),
+                      to: "blog/posts/2024/05/01/episode-1.markdown", in: root)
+            try write("@title Older\n@pubDate 2024-03-02 09:00:00\n@categoryArray Notes\n\nAn older post.\n\n<!--more-->\n\nThe rest of it.\n",
+                      to: "blog/posts/2024/03/02/older.markdown", in: root)
+            try write("@title Oldest\n@pubDate 2023-01-02 09:00:00\n@categoryArray Notes\n\nThe first post.\n", to: "blog/posts/2023/01/02/oldest.markdown", in: root)
+            try write("@title About\n\nAbout Ada.\n", to: "blog/pages/about.markdown", in: root)
+            let result = try runBake(["build", "blog"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            let site = root + "/blog/public"
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", repositoryRoot + "/Tests/Scripts/link_check.py", site, "https://example.com"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(report["missing"] as? [String] == [])
+            let links = Set(try #require(report["links"] as? [String]))
+            // The links that once pointed outside the blog's folder were followed too.
+            for link in ["/blog/2024/", "/blog/2023/", "https://example.com/blog/categories/notes/",
+                         "https://example.com/blog/categories/notes/rss.xml", "https://example.com/blog/2024/03/02/older.htm",
+                         "/blog/page/2/", "/blog/categories/notes/page/2/"] {
+                #expect(links.contains(link), "\(link) was not among the links followed")
+            }
+            let rss = try String(contentsOfFile: site + "/blog/categories/notes/rss.xml", encoding: .utf8)
+            #expect(rss.contains("&lt;a href=&quot;https://example.com/blog/2024/03/02/older.htm&quot;&gt;Continue reading&lt;/a&gt;"))
+            #expect(try String(contentsOfFile: site + "/blog/2024/index.html", encoding: .utf8).contains(">Everything</a>"))
+        }
+    }
+
     @Test func aWildcatBlogBakesWithEveryKey() throws {
         try withTemporaryFolder { root in
             try write(Self.wildcatSettings, to: "blog/site.settings", in: root)
