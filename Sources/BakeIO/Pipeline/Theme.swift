@@ -1,4 +1,5 @@
 import BakeKit
+import Foundation
 import DefaultTheme
 
 /// The theme's files merged with the blog's `templates/` and `static/` overrides: templates
@@ -43,17 +44,54 @@ public struct Theme: Sendable {
         }
         if !problems.isEmpty { throw BuildFailure(problems) }
         if folder != nil {
-            // A theme written before categories and year pages gets the default theme's.
-            let names = Set(templates.map(\.name))
-            for name in TemplateSet.listNames where !names.contains(name) {
-                let path = "templates/\(name).mustache"
-                if let bytes = DefaultTheme.files[path], let text = String(validating: bytes, as: UTF8.self) {
-                    templates.append(TemplateSet.Source(name: name, path: "(default theme) " + path, text: text))
-                }
-            }
+            templates += Self.defaultListTemplates(missingFrom: Set(templates.map(\.name)))
         }
         self.templates = templates
         self.staticFiles = staticFiles
+    }
+
+    /// For a theme written before categories and year pages, the default theme's templates of
+    /// those pages, with the partials they use (`layout`, `article`, `pager`…) renamed
+    /// `bake_default_…`: the theme may have partials of the same names made for other blocks and
+    /// contexts, or none at all.
+    static let defaultPrefix = "bake_default_"
+
+    static func defaultListTemplates(missingFrom names: Set<String>) -> [TemplateSet.Source] {
+        var sources: [TemplateSet.Source] = []
+        var queue = TemplateSet.listNames.filter { !names.contains($0) }.map { (name: $0, as: $0) }
+        var seen = Set(queue.map(\.name))
+        while let (name, newName) = queue.popLast() {
+            let path = "templates/\(name).mustache"
+            guard let bytes = DefaultTheme.files[path], let text = String(validating: bytes, as: UTF8.self) else { continue }
+            let (rewritten, partials) = Self.namespacingPartials(text)
+            sources.append(TemplateSet.Source(name: newName, path: "(default theme) " + path, text: rewritten))
+            for partial in partials where seen.insert(partial).inserted {
+                queue.append((partial, Self.defaultPrefix + partial))
+            }
+        }
+        return sources
+    }
+
+    /// `text` with each `{{> name}}` and `{{< name}}` (and the `{{/name}}` closing a parent)
+    /// naming `bake_default_name`, and those names.
+    static func namespacingPartials(_ text: String) -> (text: String, partials: [String]) {
+        var output = ""
+        var partials: [String] = []
+        var parents: Set<String> = []
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            output += rest[..<open.upperBound]
+            rest = rest[open.upperBound...]
+            guard let kind = rest.first, kind == ">" || kind == "<" || kind == "/", let close = rest.range(of: "}}") else { continue }
+            let name = rest[rest.index(after: rest.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, !name.hasPrefix("*"), kind != "/" || parents.contains(name) else { continue }
+            if kind == "<" { parents.insert(name) }
+            if kind != "/" { partials.append(name) }
+            output += "\(kind)\(Self.defaultPrefix)\(name)"
+            rest = rest[close.lowerBound...]
+        }
+        output += rest
+        return (output, partials)
     }
 
     /// The theme's templates with the blog's `templates/` files in place of those of the same name.

@@ -93,6 +93,32 @@ import Testing
         }
     }
 
+    /// A theme written before categories and year pages, with no partials of the default
+    /// theme's names or with a `layout` of its own that has no `content` block, still bakes:
+    /// its category, categories and year pages come from the default theme, whole.
+    @Test(arguments: [false, true])
+    func aThemeWithoutListPagesGetsTheDefaultOnesWhole(ownLayout: Bool) async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try copySample(to: blog)
+            for name in TemplateSet.requiredNames {
+                try write("<title>{{page_title}}</title>OLD THEME \(name){{#posts}}|{{title}}{{/posts}}\n", to: "theme/templates/\(name).mustache", in: root)
+            }
+            if ownLayout {
+                try write("<html>{{$main}}{{/main}}</html>\n", to: "theme/templates/layout.mustache", in: root)
+                try write("ARTICLE OF THE OLD THEME\n", to: "theme/templates/article.mustache", in: root)
+            }
+            try write("body {}\n", to: "theme/static/style.css", in: root)
+            _ = try await bake(blog, into: root + "/site", theme: root + "/theme").summary()
+            #expect(try read("index.html", in: root + "/site").contains("OLD THEME home"))
+            let category = try read("categories/writing/index.html", in: root + "/site")
+            #expect(category.contains("<h1 class=\"page-title\">Writing</h1>") && category.contains("<article"), "the category lists its posts")
+            #expect(!category.contains("ARTICLE OF THE OLD THEME"))
+            #expect(try read("categories/index.html", in: root + "/site").contains("/categories/writing/"))
+            #expect(try read("2020/index.html", in: root + "/site").contains("<h1 class=\"page-title\">2020</h1>"))
+        }
+    }
+
     /// The compiled-in theme is `site-template/`, so baking with either gives the same bytes.
     @Test func theCompiledInThemeIsSiteTemplate() async throws {
         try await withTemporaryFolder { root in
