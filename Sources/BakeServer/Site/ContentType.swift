@@ -4,7 +4,8 @@ enum ContentType {
 
     /// The type for `path`, e.g. `text/css; charset=utf-8` for `style.css`.
     static func of(_ path: String) -> String {
-        if path == "xml/rss.xml" || path.hasSuffix("/xml/rss.xml") || path.hasSuffix(".rss") { return "application/rss+xml; charset=utf-8" }
+        // The site's feed and every category's.
+        if path == "rss.xml" || path.hasSuffix("/rss.xml") || path.hasSuffix(".rss") { return "application/rss+xml; charset=utf-8" }
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"

@@ -6,6 +6,8 @@ struct ContentTypeTests {
         #expect(ContentType.of("2014/03/index.html") == "text/html; charset=utf-8")
         #expect(ContentType.of("style.css") == "text/css; charset=utf-8")
         #expect(ContentType.of("xml/rss.xml") == "application/rss+xml; charset=utf-8")
+        #expect(ContentType.of("categories/swift/rss.xml") == "application/rss+xml; charset=utf-8")
+        #expect(ContentType.of("blog/xml/rss.xml") == "application/rss+xml; charset=utf-8")
         #expect(ContentType.of("sitemap.xml") == "application/xml; charset=utf-8")
         #expect(ContentType.of("media/PHOTO.JPG") == "image/jpeg")
         #expect(ContentType.of("fonts/a.woff2") == "font/woff2")
