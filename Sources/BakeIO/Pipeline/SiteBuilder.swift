@@ -128,6 +128,13 @@ private extension SiteBuilder {
                                            message: "asks for @template \(page.templateName), which the theme does not have; expected the name of a file in templates/ without .mustache"))
             }
         }
+        if let plan, let theme = blog.theme {
+            // Checked before anything renders, and every clash at once.
+            let rendered = Set(plan.paths)
+            for path in Set(theme.staticFiles.keys).union(blog.staticEntries.map(\.path)).sorted() where rendered.contains(path) {
+                problems.append(Diagnostic(path: "static/" + path, line: nil, message: "would overwrite \(path), which bake renders; expected another name"))
+            }
+        }
         guard problems.isEmpty, let plan, blog.templates != nil, blog.theme != nil else { throw BuildFailure(problems) }
         return plan
     }
@@ -157,12 +164,8 @@ private extension SiteBuilder {
             try await loader.addBodies(of: missing.sorted(), to: &loaded)
         }
         items += await stage.render(toRender, bodies: loaded.bodies)
-        let renderedPaths = Set(plan.paths)
         let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
-            if renderedPaths.contains(path) {
-                throw BuildFailure([Diagnostic(path: "static/" + path, line: nil, message: "would overwrite \(path), which bake renders; expected another name")])
-            }
             items.append(SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content))
         }
         return (items, toRender.count)

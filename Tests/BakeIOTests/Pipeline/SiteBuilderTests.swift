@@ -143,8 +143,11 @@ import Testing
         try await withTemporaryFolder { root in
             var blog = goodBlog
             blog["static/index.html"] = "<p>mine</p>"
+            blog["static/archive.html"] = "<p>mine too</p>"
             try makeBlog(blog, in: root + "/blog")
+            // Every clash at once.
             #expect(await bake(root + "/blog", into: root + "/site").problems() == [
+                "static/archive.html: would overwrite archive.html, which bake renders; expected another name",
                 "static/index.html: would overwrite index.html, which bake renders; expected another name",
             ])
             #expect(!FileIO.exists(root + "/site"))
