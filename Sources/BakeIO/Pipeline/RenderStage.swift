@@ -40,7 +40,7 @@ struct RenderStage: Sendable {
     func bodiesNeeded(by outputs: [Planned]) -> Set<String> {
         var paths = Set<String>()
         for output in outputs {
-            paths.formUnion(renderer.bodiesNeeded(for: output.inputs))
+            paths.formUnion(output.inputs.bodiesShown)
         }
         return paths
     }

@@ -47,7 +47,7 @@ public struct Permalink: Sendable, Hashable, Comparable {
 }
 
 /// A calendar month, the unit of the archive.
-public struct MonthKey: Sendable, Hashable, Comparable, Codable {
+public struct MonthKey: Sendable, Hashable, Comparable, Encodable {
     public let year: Int
     public let month: Int
 

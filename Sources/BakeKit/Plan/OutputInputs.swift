@@ -7,7 +7,7 @@
 ///
 /// Posts are named by `PostRef` (path and content hash), not copied: the renderer looks them
 /// up in the build's posts, and the hash stands for everything the file holds.
-public enum OutputInputs: Sendable, Hashable, Codable {
+public enum OutputInputs: Sendable, Hashable, Encodable {
     /// The home page (page 1) or one of its pages of older posts.
     case home(ListInputs)
     /// A page of a category's posts.
@@ -46,7 +46,7 @@ public enum OutputInputs: Sendable, Hashable, Codable {
 
 /// One post as a page shows it: which file and which version of it, and what of the rest of
 /// the site its entry shows.
-public struct PostRef: Sendable, Hashable, Codable {
+public struct PostRef: Sendable, Hashable, Encodable {
     public let sourcePath: String
     /// The hash of the file's bytes: the post's title, text and every header.
     public let contentHash: UInt64
@@ -59,14 +59,14 @@ public struct PostRef: Sendable, Hashable, Codable {
 }
 
 /// A link to a post by its title, as the pager of a post page shows it.
-public struct PostLink: Sendable, Hashable, Codable {
+public struct PostLink: Sendable, Hashable, Encodable {
     public let title: String
     /// The output path, e.g. `2014/03/31/hello.html`.
     public let path: String
 }
 
 /// A post as a list of titles shows it (the archive, year pages).
-public struct TitleEntry: Sendable, Hashable, Codable {
+public struct TitleEntry: Sendable, Hashable, Encodable {
     public let title: String
     public let path: String
     public let pubDate: Int64
@@ -76,7 +76,7 @@ public struct TitleEntry: Sendable, Hashable, Codable {
 }
 
 /// One page of a paginated list of posts.
-public struct ListInputs: Sendable, Hashable, Codable {
+public struct ListInputs: Sendable, Hashable, Encodable {
     /// The list's folder, "" for the home page, e.g. `categories/swift/`.
     public let folder: String
     /// 1-based.
@@ -86,7 +86,7 @@ public struct ListInputs: Sendable, Hashable, Codable {
 }
 
 /// A category as lists of categories show it.
-public struct CategoryEntry: Sendable, Hashable, Codable {
+public struct CategoryEntry: Sendable, Hashable, Encodable {
     public let name: String
     public let slug: String
     /// How many posts it has.
@@ -97,12 +97,12 @@ public struct CategoryEntry: Sendable, Hashable, Codable {
 }
 
 /// A month and the titles of its posts.
-public struct MonthEntries: Sendable, Hashable, Codable {
+public struct MonthEntries: Sendable, Hashable, Encodable {
     public let key: MonthKey
     public let posts: [TitleEntry]
 }
 
-public struct YearInputs: Sendable, Hashable, Codable {
+public struct YearInputs: Sendable, Hashable, Encodable {
     public let year: Int
     public let months: [MonthEntries]
     /// The year before and after that have posts.
@@ -110,12 +110,12 @@ public struct YearInputs: Sendable, Hashable, Codable {
     public let next: Int?
 }
 
-public struct ArchiveYear: Sendable, Hashable, Codable {
+public struct ArchiveYear: Sendable, Hashable, Encodable {
     public let year: Int
     public let months: [MonthEntries]
 }
 
-public struct MonthInputs: Sendable, Hashable, Codable {
+public struct MonthInputs: Sendable, Hashable, Encodable {
     public let key: MonthKey
     public let posts: [PostRef]
     /// The months before and after that have posts.
@@ -123,22 +123,22 @@ public struct MonthInputs: Sendable, Hashable, Codable {
     public let next: MonthKey?
 }
 
-public struct PostInputs: Sendable, Hashable, Codable {
+public struct PostInputs: Sendable, Hashable, Encodable {
     public let post: PostRef
     /// The older post, and the newer.
     public let previous: PostLink?
     public let next: PostLink?
 }
 
-public struct PageInputs: Sendable, Hashable, Codable {
+public struct PageInputs: Sendable, Hashable, Encodable {
     /// Its place in the site's pages, which the navigation marks as current.
     public let index: Int
     public let sourcePath: String
     public let contentHash: UInt64
 }
 
-public struct FeedInputs: Sendable, Hashable, Codable {
-    public enum Format: String, Sendable, Hashable, Codable {
+public struct FeedInputs: Sendable, Hashable, Encodable {
+    public enum Format: String, Sendable, Hashable, Encodable {
         case rss
         case json
     }
@@ -150,8 +150,8 @@ public struct FeedInputs: Sendable, Hashable, Codable {
 }
 
 /// A sitemap shows paths and dates only, so editing a post's text leaves it be.
-public struct SitemapInputs: Sendable, Hashable, Codable {
-    public struct Entry: Sendable, Hashable, Codable {
+public struct SitemapInputs: Sendable, Hashable, Encodable {
+    public struct Entry: Sendable, Hashable, Encodable {
         public let path: String
         /// When it last changed; nil for pages without a date.
         public let lastModified: Int64?
@@ -161,7 +161,7 @@ public struct SitemapInputs: Sendable, Hashable, Codable {
 }
 
 /// A redirect shows its target's path and title.
-public struct RedirectInputs: Sendable, Hashable, Codable {
+public struct RedirectInputs: Sendable, Hashable, Encodable {
     public let target: String
     public let title: String
 }

@@ -1,7 +1,7 @@
 /// What every page of the site is made from: the templates, the settings, how unpublished
 /// posts show, the stylesheet's version and the site-wide context (the navigation, the newest
 /// post's year). Changing any of it renders every page again.
-public struct SiteInputs: Sendable, Hashable, Codable {
+public struct SiteInputs: Sendable, Hashable, Encodable {
     /// A hash of every template's text.
     public let templates: String
     /// Every line of `site.settings`, key then value.

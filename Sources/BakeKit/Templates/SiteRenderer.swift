@@ -34,12 +34,7 @@ public struct SiteRenderer: Sendable {
 
     /// The source paths whose body HTML `output` shows.
     public func bodiesNeeded(for output: PlannedOutput) -> [String] {
-        bodiesNeeded(for: inputs(of: output))
-    }
-
-    /// The source paths whose body HTML an output with `inputs` shows.
-    public func bodiesNeeded(for inputs: OutputInputs) -> [String] {
-        inputs.bodiesShown
+        inputs(of: output).bodiesShown
     }
 
     /// Renders one output.
