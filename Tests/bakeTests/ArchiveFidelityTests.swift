@@ -8,6 +8,10 @@ import Testing
     @Test func noPageShowsWhatTheAuthorNeverWrote() throws {
         try withTemporaryFolder { root in
             let check = try SiteCheck(site: try bakeOldArchive(in: root))
+            // Every page and feed, the categories' feeds among them, where the old archive's
+            // references in category names would show.
+            #expect(check.checked.count > 40, "\(check.checked)")
+            #expect(check.checked.contains("categories/politics-and-power/rss.xml") && check.checked.contains("categories/q-and-a/feed.json"))
             for defect in SiteCheck.Defect.allCases {
                 #expect(check.pages(with: defect).isEmpty, "\(defect.rawValue)\n\(check.summary)")
             }

@@ -22,17 +22,20 @@ import Testing
                 ("recategorize", {
                     let renamed = "posts/2020/04/18/renamed.markdown"
                     let text = try read(renamed, in: blog)
-                    let header = text.split(separator: "\n").first { $0.hasPrefix("@categoryArray") }.map(String.init) ?? "@categoryArray"
+                    let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("@categoryArray") }.map(String.init))
                     try write(text.replacingOccurrences(of: header, with: "@categoryArray Calendars, Café, cafe"), to: renamed, in: blog)
                 }),
                 ("paginate", {
                     let settings = try read("site.settings", in: blog)
+                    #expect(settings.contains("@home_post_count 8\n"))
                     try write(settings.replacingOccurrences(of: "@home_post_count 8", with: "@home_post_count 5"), to: "site.settings", in: blog)
                 }),
             ]
             for (name, change) in changes {
                 try change()
-                _ = try await bake(blog, into: root + "/site", memory: memory).summary()
+                let summary = try await bake(blog, into: root + "/site", memory: memory).summary()
+                // Each change shows on the site, so none of them can pass by changing nothing.
+                #expect(!summary.written.isEmpty || !summary.removed.isEmpty, "\(name) changed nothing")
                 _ = try await bake(blog, into: root + "/clean-\(name)", clean: true).summary()
                 try expectSameSite(root + "/site", root + "/clean-\(name)")
             }

@@ -157,24 +157,6 @@ import Testing
         }
     }
 
-    @Test func aFuturePostAppearsWhenItsTimeComes() async throws {
-        // A post at 00:30 on November 1st; bake at 23:59 the evening before, then at 00:31.
-        let before = try #require(DateParser(timeZone: TimeZone(identifier: "America/Los_Angeles")!).parse("2026-10-31 23:59:00"))
-        let after = try #require(DateParser(timeZone: TimeZone(identifier: "America/Los_Angeles")!).parse("2026-11-01 00:31:00"))
-        try await withTemporaryFolder { root in
-            let blog = root + "/blog"
-            try copySample(to: blog)
-            try write("@title At midnight\n@pubDate 2026-11-01 00:30:00\n\nPublished when its time comes.\n",
-                      to: "posts/2026/11/01/at-midnight.markdown", in: blog)
-            let first = try await bake(blog, into: root + "/incremental", now: before).summary()
-            #expect(!first.written.contains("2026/11/01/at-midnight.html"))
-            let second = try await bake(blog, into: root + "/incremental", now: after).summary()
-            #expect(second.written.contains("2026/11/01/at-midnight.html"))
-            _ = try await bake(blog, into: root + "/clean", clean: true, now: after).summary()
-            try expectSameSite(root + "/incremental", root + "/clean")
-        }
-    }
-
     @Test func deletingTheCacheOnlyCostsTime() async throws {
         try await withTemporaryFolder { root in
             let blog = root + "/blog"

@@ -22,6 +22,8 @@ public struct SiteCheck: Sendable {
         case textInContent
         /// "Updated" (or a feed's modification date) not later than the publication.
         case updatedNotLater
+        /// A page or feed its parser could not read at all, so nothing else could be checked.
+        case unreadable
     }
 
     /// One defect on one page.
@@ -36,21 +38,29 @@ public struct SiteCheck: Sendable {
     }
 
     public let findings: [Finding]
+    /// The pages and feeds read.
+    public let checked: [String]
 
-    /// Reads every page and feed below `site`.
+    /// Reads every page and feed below `site`: every page, whatever its suffix, and every RSS
+    /// and JSON feed, the categories' included.
     public init(site: String) throws {
         var findings: [Finding] = []
+        var checked: [String] = []
         for page in allFiles(in: site) {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + page)))
-            if page.hasSuffix(".html") {
+            if page.hasSuffix(".html") || page.hasSuffix(".htm") {
                 findings += Self.findings(inPage: bytes, named: page)
-            } else if page == "xml/rss.xml" {
+            } else if page.hasSuffix("rss.xml") {
                 findings += Self.findings(inRSS: bytes, named: page)
-            } else if page == "feed.json" {
+            } else if page.hasSuffix("feed.json") {
                 findings += try Self.findings(inJSONFeed: bytes, named: page)
+            } else {
+                continue
             }
+            checked.append(page)
         }
         self.findings = findings
+        self.checked = checked
     }
 
     /// The pages with `defect`.
@@ -72,10 +82,12 @@ public struct SiteCheck: Sendable {
             // libxml2 closes an open <a> when another starts, so nesting shows as a stray </a>.
             findings.append(Finding(page: page, defect: .nestedAnchor, detail: "\(strayAnchorEnds) </a> without its <a>"))
         }
-        if let root {
-            findings += textFindings(root, page: page, insideAnchor: false)
-            findings += updatedFindings(root, page: page)
+        guard let root else {
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return findings }
+            return findings + [Finding(page: page, defect: .unreadable, detail: "libxml2 read no document")]
         }
+        findings += textFindings(root, page: page, insideAnchor: false)
+        findings += updatedFindings(root, page: page)
         return findings
     }
 }
@@ -173,7 +185,7 @@ private extension SiteCheck {
 
     static func findings(inRSS bytes: [UInt8], named page: String) -> [Finding] {
         guard let root = LibXML2Reader.xml(bytes) else {
-            return [Finding(page: page, defect: .characterReferenceText, detail: "not well-formed XML")]
+            return [Finding(page: page, defect: .unreadable, detail: "not well-formed XML")]
         }
         var findings: [Finding] = []
         for element in [root] + root.descendants {
