@@ -43,8 +43,7 @@ extension Bake {
                 if let text = self.target {
                     target = try DeployTarget(text, relativeTo: cwd)
                 } else if configuration.problems.isEmpty {
-                    guard let text = configuration.settings.deployTo else { throw DeployError(.noTarget) }
-                    target = try DeployTarget(text, relativeTo: blog.root)
+                    target = try SiteDeployer(configuration: configuration, rsync: try Rsync.find()).target
                 } else {
                     // Unreadable settings: the build says what is wrong with them.
                     _ = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)

@@ -32,6 +32,12 @@ public struct SiteDeployer: Sendable {
         self.rsync = rsync
     }
 
+    /// What a blog's settings say to publish: its output folder to its `@deploy_to`.
+    public init(configuration: BlogConfiguration, rsync: Rsync) throws(DeployError) {
+        guard let text = configuration.settings.deployTo else { throw DeployError(.noTarget) }
+        self.init(blog: configuration.blog, output: configuration.output, target: try DeployTarget(text, relativeTo: configuration.blog.root), rsync: rsync)
+    }
+
     /// Sends what changed and deletes what bake no longer makes; with `dryRun`, only says so.
     /// - Parameter onChange: Hears of each file as rsync sends or deletes it.
     public func deploy(dryRun: Bool = false, onChange: ((RsyncReport.Change) -> Void)? = nil) throws(DeployError) -> DeploySummary {

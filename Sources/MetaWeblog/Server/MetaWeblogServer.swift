@@ -59,9 +59,7 @@ public final class MetaWeblogServer: Sendable {
         // The settings as they are now, with the same flags: what `bake build` would bake,
         // and then publish.
         let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: Timestamp(Date())) }
-        let publish = try MetaWeblogServer.publisher(
-            deploys: options.deploy || configuration.deployOnPost, settings: configuration.site, blog: options.blog, output: blogConfiguration.output
-        )
+        let publish = try MetaWeblogServer.publisher(deploys: options.deploy || configuration.deployOnPost, configuration: blogConfiguration)
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
             _ = try await SiteBuilder(options: buildOptions(), memory: memory).build()
         }, publish: publish, report: onEvent)
@@ -129,17 +127,21 @@ public final class MetaWeblogServer: Sendable {
         await listening.port()
     }
 
-    /// Publishes `output` to the blog's `@deploy_to` after each bake, when `deploys`.
-    private static func publisher(deploys: Bool, settings: SiteSettings, blog: BlogFolder, output: String) throws(ShimConfigurationError) -> BlogWriter.Publish? {
+    /// Publishes the output to the blog's `@deploy_to` after each bake, when `deploys`: as the
+    /// settings are then, like the bake before it, so an edited `@deploy_to` or `@output`
+    /// takes effect without a restart. A target that cannot be used stops the shim at start.
+    private static func publisher(deploys: Bool, configuration: BlogConfiguration) throws(ShimConfigurationError) -> BlogWriter.Publish? {
         guard deploys else { return nil }
-        let deployer: SiteDeployer
+        let rsync: Rsync
         do throws(DeployError) {
-            guard let text = settings.deployTo else { throw DeployError(.noTarget) }
-            deployer = SiteDeployer(blog: blog, output: output, target: try DeployTarget(text, relativeTo: blog.root), rsync: try Rsync.find())
+            rsync = try Rsync.find()
+            _ = try SiteDeployer(configuration: configuration, rsync: rsync)
         } catch {
             throw ShimConfigurationError(.deploy(error))
         }
-        return { () async throws(DeployError) -> DeploySummary in try deployer.deploy() }
+        return { () async throws(DeployError) -> DeploySummary in
+            try SiteDeployer(configuration: configuration.reloaded(), rsync: rsync).deploy()
+        }
     }
 
     /// A logger that shows only the server's warnings and errors.

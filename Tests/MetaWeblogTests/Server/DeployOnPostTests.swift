@@ -31,6 +31,18 @@ struct DeployOnPostTests {
         }
     }
 
+    /// The settings are read again for each publish, as for each bake: no restart needed.
+    @Test func anEditedDeployTargetIsUsedForTheNextPost() async throws {
+        try await ShimHarness.run(settings: ["@deploy_on_post true", "@deploy_to ../target"]) { shim in
+            let settings = try shim.blog.read("site.settings")
+            try shim.blog.write(settings.replacingOccurrences(of: "@deploy_to ../target", with: "@deploy_to ../moved"), to: "site.settings")
+            _ = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [Self.content, true])
+            let page = "2021/02/03/published-from-the-editor.html"
+            #expect(FileManager.default.fileExists(atPath: shim.blog.outside + "/moved/" + page))
+            #expect(!FileManager.default.fileExists(atPath: shim.blog.outside + "/target/" + page))
+        }
+    }
+
     @Test func aFailedDeployKeepsThePostAndSaysSo() async throws {
         let port = try freePort()
         // --deploy, rather than @deploy_on_post.
