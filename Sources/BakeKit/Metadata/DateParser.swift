@@ -16,6 +16,35 @@ public struct DateParser: Sendable {
 
     /// The instant the text names, or nil if it is in none of the known forms.
     public func parse(_ text: String) -> Timestamp? {
+        guard let fields = fields(text) else { return nil }
+        if let offset = fields.offset {
+            return CivilTime(year: fields.year, month: fields.month, day: fields.day,
+                             hour: fields.hour, minute: fields.minute, second: fields.second, offset: offset).timestamp
+        }
+        return localTimestamp(fields)
+    }
+
+    /// The wall-clock time the text names, with the offset it gives, or in `timeZone` when it
+    /// gives none: what an importer keeps, so a post stays in the calendar folder its old
+    /// blog filed it in.
+    public func parseCivil(_ text: String) -> CivilTime? {
+        guard let fields = fields(text) else { return nil }
+        if let offset = fields.offset {
+            return CivilTime(year: fields.year, month: fields.month, day: fields.day,
+                             hour: fields.hour, minute: fields.minute, second: fields.second, offset: offset)
+        }
+        return localTimestamp(fields).civil(in: timeZone)
+    }
+}
+
+private struct DateFields {
+    var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+    var offset: Int?
+}
+
+private extension DateParser {
+    /// The fields of a date in any of the known forms, checked; nil for anything else.
+    func fields(_ text: String) -> DateFields? {
         var scanner = DateScanner(text)
         let fields: DateFields?
         if let first = scanner.peek, DateScanner.isLetter(first) {
@@ -27,20 +56,9 @@ public struct DateParser: Sendable {
               CivilTime.isValid(year: fields.year, month: fields.month, day: fields.day),
               fields.hour < 24, fields.minute < 60, fields.second < 61
         else { return nil }
-        if let offset = fields.offset {
-            return CivilTime(year: fields.year, month: fields.month, day: fields.day,
-                             hour: fields.hour, minute: fields.minute, second: fields.second, offset: offset).timestamp
-        }
-        return localTimestamp(fields)
+        return fields
     }
-}
 
-private struct DateFields {
-    var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
-    var offset: Int?
-}
-
-private extension DateParser {
     /// Reads a wall-clock time in the site's zone. Around a DST change the offset of the
     /// result can differ from the first guess, so it is checked once more.
     func localTimestamp(_ f: DateFields) -> Timestamp {

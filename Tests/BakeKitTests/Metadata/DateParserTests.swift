@@ -85,4 +85,16 @@ import Testing
     @Test func leapDay() {
         #expect(losAngeles.parse("2020-02-29 12:00:00 +0000") == Timestamp(seconds: 1_582_977_600))
     }
+
+    /// An importer keeps the wall-clock time and offset the text gives, in every form.
+    @Test(arguments: [
+        ("Fri Jan 30 09:29:34 -0800 2009", "2009-01-30T09:29:34-08:00"),
+        ("2014-03-31 20:16:46 +0200", "2014-03-31T20:16:46+02:00"),
+        ("2014-03-31T20:16:46Z", "2014-03-31T20:16:46+00:00"),
+        ("2014-03-31 20:16:46", "2014-03-31T20:16:46-07:00"),
+    ])
+    func wallClockTimesKeepTheirOwnOffset(_ text: String, _ expected: String) {
+        #expect(losAngeles.parseCivil(text)?.rfc3339 == expected)
+    }
 }
+
