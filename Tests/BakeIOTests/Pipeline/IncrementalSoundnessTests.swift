@@ -129,6 +129,21 @@ import Testing
             let post = try read("2020/04/18/dates-are-hard.html", in: root + "/site")
             #expect(post.contains("previous.url=/"))
             #expect(post.contains("social.url=https://"))
+            // Every key the theme prints shows a value on some page, but those the sample blog
+            // has nothing for.
+            var shown = Set<String>(), printed = Set<String>()
+            for file in allFiles(in: root + "/site") where file.hasSuffix(".html") {
+                for field in try read(file, in: root + "/site").split(separator: "|") {
+                    guard let equals = field.firstIndex(of: "="), let label = field[..<equals].split(whereSeparator: \.isWhitespace).last else { continue }
+                    printed.insert(String(label))
+                    if field.index(after: equals) < field.endIndex { shown.insert(String(label)) }
+                }
+            }
+            // The sample sets no icon, home title or XML-RPC URL, lives at its host's root, and
+            // month links have no display title.
+            let nothingInTheSample: Set<String> = ["site.icon_url", "site.home_title", "site.rsd_url", "site.base", "display_title"]
+            #expect(printed.count > 60, "\(printed.sorted())")
+            #expect(printed.subtracting(shown).subtracting(nothingInTheSample).isEmpty, "never shown: \(printed.subtracting(shown).subtracting(nothingInTheSample).sorted())")
         }
     }
 }
