@@ -40,8 +40,10 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        // XML-RPC values and their codec, on libxml2.
-        .target(name: "XMLRPC", dependencies: ["CLibXML2"]),
+        // XML documents as Swift values, read and written with libxml2, for XMLRPC and BakeImport.
+        .target(name: "XMLTree", dependencies: ["CLibXML2"]),
+        // XML-RPC values and their codec.
+        .target(name: "XMLRPC", dependencies: ["XMLTree"]),
         // The default theme, compiled into the binary from site-template/.
         .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
         // The disk edge: read the blog, write the site.
@@ -50,7 +52,7 @@ let package = Package(
         .target(
             name: "BakeImport",
             dependencies: [
-                "BakeIO", "CLibXML2",
+                "BakeIO", "XMLTree",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -104,6 +106,7 @@ let package = Package(
         // SiteCheck reads baked pages with libxml2's HTML parser, as a browser would.
         .target(name: "BakeTestSupport", dependencies: ["BakeIO", "CLibXML2"], path: "Tests/BakeTestSupport"),
         .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "XMLTreeTests", dependencies: ["XMLTree"]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),

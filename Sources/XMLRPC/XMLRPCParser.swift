@@ -1,3 +1,5 @@
+internal import XMLTree
+
 /// Reads XML-RPC documents with libxml2, refusing DTDs, entities and over-limit input.
 ///
 /// ```swift
@@ -62,7 +64,11 @@ private extension XMLRPCParser {
         guard body.count <= maxBodySize else {
             throw XMLRPCError(.bodyTooLarge(size: body.count, limit: maxBodySize))
         }
-        return try XMLTreeElement(parsing: body, maxDepth: maxDepth)
+        do {
+            return try XMLTreeElement(parsing: body, maxDepth: maxDepth)
+        } catch {
+            throw XMLRPCError(error)
+        }
     }
 
     static func methodName(in element: XMLTreeElement) throws(XMLRPCError) -> String {

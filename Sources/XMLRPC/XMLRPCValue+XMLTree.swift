@@ -1,4 +1,5 @@
 import Foundation
+internal import XMLTree
 
 // Converts values to and from <value> elements, for XMLRPCParser and XMLRPCWriter.
 

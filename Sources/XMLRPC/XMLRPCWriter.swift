@@ -1,3 +1,5 @@
+internal import XMLTree
+
 /// Writes XML-RPC documents as UTF-8 with libxml2's xmlTextWriter.
 ///
 /// ```swift
@@ -20,7 +22,7 @@ public struct XMLRPCWriter: Sendable {
             let members: XMLRPCValue = ["faultCode": .int(fault.code), "faultString": .string(fault.message)]
             content = XMLTreeElement("fault", elements: [try members.element()])
         }
-        return try XMLTreeElement("methodResponse", elements: [content]).serialized()
+        return try Self.document(XMLTreeElement("methodResponse", elements: [content]))
     }
 
     /// Encodes a `<methodCall>`.
@@ -29,9 +31,19 @@ public struct XMLRPCWriter: Sendable {
         for value in request.params {
             params.append(XMLTreeElement("param", elements: [try value.element()]))
         }
-        return try XMLTreeElement("methodCall", elements: [
+        return try Self.document(XMLTreeElement("methodCall", elements: [
             XMLTreeElement("methodName", text: try request.methodName.checkedForXML()),
             XMLTreeElement("params", elements: params),
-        ]).serialized()
+        ]))
+    }
+}
+
+private extension XMLRPCWriter {
+    static func document(_ root: XMLTreeElement) throws(XMLRPCError) -> [UInt8] {
+        do {
+            return try root.serialized()
+        } catch {
+            throw XMLRPCError(error)
+        }
     }
 }

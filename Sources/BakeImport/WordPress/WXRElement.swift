@@ -1,4 +1,4 @@
-/// An element of a WordPress export as plain Swift values: what libxml2 reads into.
+/// An element of a WordPress export as plain Swift values, converted from XMLTreeElement.
 ///
 /// Names carry a fixed prefix chosen by namespace (`wp:`, `content:`, `excerpt:`, `dc:`), so
 /// that exports of every WXR version (1.0 to 1.2, each with its own namespace URI) read alike.

@@ -138,6 +138,55 @@ import Testing
             }
             #expect(error.problems.first?.line == 2)
             #expect(error.problems.first?.message.contains("DOCTYPE") == true)
+            #expect(error.problems.first?.message == "the export has a DOCTYPE, which bake never reads; expected a complete WordPress export (WXR), which has none")
+        }
+    }
+
+    @Test func nestingPast256IsRefused() throws {
+        try withTemporaryFolder { root in
+            let depth = 257
+            try write("<rss>" + String(repeating: "<x>", count: depth - 1) + String(repeating: "</x>", count: depth - 1) + "</rss>", to: "deep.xml", in: root)
+            let error = try #require(throws: ImportError.self) {
+                try WordPressExport(path: root + "/deep.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            }
+            #expect(error.problems.first?.message == "elements nest more than 256 deep; expected a complete WordPress export (WXR)")
+        }
+    }
+
+    /// Posts with inline images run past libxml2's usual 10 MB limit on a CDATA section.
+    @Test func aBodyPast10MBIsRead() throws {
+        try withTemporaryFolder { root in
+            let body = "<!-- wp:paragraph -->" + String(repeating: "a", count: 10_000_001)
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+                <wp:wxr_version>1.2</wp:wxr_version>
+                <item><title>Long</title><content:encoded><![CDATA[\(body)]]></content:encoded>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_name>long</wp:post_name>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.first?.body.utf8.count == body.utf8.count)
+        }
+    }
+
+    /// Names in other namespaces keep the document's prefix, so `<atom:link>` is not `<link>`.
+    @Test func anElementInAnotherNamespaceKeepsItsPrefix() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:atom="http://www.w3.org/2005/Atom"><channel>
+                <wp:wxr_version>1.2</wp:wxr_version>
+                <item><title>Linked</title><atom:link href="http://old.example.com/feed/"/>
+                <link>http://old.example.com/2020/02/linked/</link>
+                <category domain="category" nicename="a-b"><![CDATA[A & B]]></category>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_name>linked</wp:post_name>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            let item = try #require(source.items.first)
+            #expect(item.oldURLs == ["/2020/02/linked/"])
+            #expect(item.fields.first { $0.key == "categoryArray" }?.value == "A & B")
         }
     }
 }

@@ -1,16 +1,27 @@
 internal import CLibXML2
 
-// The only file in XMLRPC that talks to libxml2. Everything C-facing here is
-// fileprivate; the rest of the target sees XMLTreeElement values and bytes.
+// The only file in XMLTree that talks to libxml2. Everything C-facing here is fileprivate;
+// XMLRPC and BakeImport see XMLTreeElement values and bytes.
 
-extension XMLTreeElement {
+package extension XMLTreeElement {
     /// Reads a document with libxml2's SAX2 push parser and returns its root element.
     ///
-    /// Never expands entities and never loads anything: a document with a DOCTYPE is
-    /// refused as soon as libxml2 sees it, before any of its declarations are read.
-    init(parsing bytes: some Collection<UInt8>, maxDepth: Int) throws(XMLRPCError) {
+    /// Never expands entities and never loads anything (`XML_PARSE_NONET`; no `NOENT`,
+    /// `DTDLOAD`, `DTDATTR` or `DTDVALID`): a document with a DOCTYPE is refused as soon as
+    /// libxml2 sees it, before any of its declarations are read.
+    ///
+    /// ```swift
+    /// let root = try XMLTreeElement(parsing: body, maxDepth: 64)
+    /// ```
+    /// - Parameters:
+    ///   - maxDepth: The deepest nesting of elements accepted, counting the root as 1.
+    ///   - allowHugeText: Lifts libxml2's 10 MB limit on a CDATA section, an attribute
+    ///     value or a comment (`XML_PARSE_HUGE`), for documents such as exports with long posts.
+    init(parsing bytes: some Collection<UInt8>, maxDepth: Int, allowHugeText: Bool = false) throws(XMLTreeError) {
         let parse = { (bytes: UnsafeRawBufferPointer) in
-            Result { () throws(XMLRPCError) in try XMLTreeElement(parsingBuffer: bytes, maxDepth: maxDepth) }
+            Result { () throws(XMLTreeError) in
+                try XMLTreeElement(parsingBuffer: bytes, maxDepth: maxDepth, allowHugeText: allowHugeText)
+            }
         }
         let result = bytes.withContiguousStorageIfAvailable { parse(UnsafeRawBufferPointer($0)) }
             ?? Array(bytes).withUnsafeBytes(parse)
@@ -19,9 +30,10 @@ extension XMLTreeElement {
 
     /// Writes this element as a UTF-8 document with an XML declaration, using xmlTextWriter.
     ///
-    /// The writer escapes `&`, `<` and `>` in text and writes CR as `&#13;`, so text
-    /// read back by any conforming parser is exactly the text written.
-    func serialized() throws(XMLRPCError) -> [UInt8] {
+    /// Names, attributes and text are written; namespace URIs and prefixes are not. The writer
+    /// escapes `&`, `<` and `>` in text and writes CR as `&#13;`, so text read back by any
+    /// conforming parser is exactly the text written.
+    func serialized() throws(XMLTreeError) -> [UInt8] {
         LibXML2.initialize()
         guard let buffer = xmlBufferCreate() else { throw LibXML2.writeFailure }
         defer { xmlBufferFree(buffer) }
@@ -37,7 +49,7 @@ extension XMLTreeElement {
 }
 
 private extension XMLTreeElement {
-    init(parsingBuffer bytes: UnsafeRawBufferPointer, maxDepth: Int) throws(XMLRPCError) {
+    init(parsingBuffer bytes: UnsafeRawBufferPointer, maxDepth: Int, allowHugeText: Bool) throws(XMLTreeError) {
         LibXML2.initialize()
         let builder = TreeBuilder(maxDepth: maxDepth)
         var handler = TreeBuilder.makeSAXHandler()
@@ -45,11 +57,11 @@ private extension XMLTreeElement {
             xmlCreatePushParserCtxt(handler, Unmanaged.passUnretained(builder).toOpaque(), nil, 0, nil)
         }
         guard let context else {
-            throw XMLRPCError(.notWellFormed("libxml2 could not create a parser"))
+            throw XMLTreeError(.notWellFormed("libxml2 could not create a parser"))
         }
         defer { xmlFreeParserCtxt(context) }
         builder.context = context
-        _ = xmlCtxtUseOptions(context, LibXML2.parseOptions)
+        _ = xmlCtxtUseOptions(context, LibXML2.parseOptions(allowHugeText: allowHugeText))
 
         withExtendedLifetime(builder) {
             var offset = 0
@@ -72,6 +84,9 @@ private extension XMLTreeElement {
 
     func write(to writer: xmlTextWriterPtr) -> Bool {
         guard xmlTextWriterStartElement(writer, name) >= 0 else { return false }
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            guard xmlTextWriterWriteAttribute(writer, key, value) >= 0 else { return false }
+        }
         for child in children {
             switch child {
             case .element(let element):
@@ -86,11 +101,8 @@ private extension XMLTreeElement {
 
 /// Process-wide libxml2 setup and the settings every parse uses.
 fileprivate enum LibXML2 {
-    /// `NONET` forbids network access. `NOENT` and `DTDLOAD` are deliberately absent:
-    /// entities are never substituted and no external subset is ever loaded.
-    static let parseOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
     static let chunkSize = 64 * 1024
-    static let writeFailure = XMLRPCError(.notEncodable("libxml2 could not write the document"))
+    static let writeFailure = XMLTreeError(.notWritable("libxml2 could not write the document"))
 
     /// Swift runs a static initialiser exactly once, even when threads race to it.
     private static let initialized: Void = xmlInitParser()
@@ -99,13 +111,22 @@ fileprivate enum LibXML2 {
         _ = initialized
     }
 
-    static func lastError(of context: xmlParserCtxtPtr) -> XMLRPCError {
+    /// `NONET` forbids network access. `NOENT`, `DTDLOAD`, `DTDATTR` and `DTDVALID` are
+    /// deliberately absent: entities are never substituted and no external subset is ever
+    /// loaded. `HUGE` lifts the 10 MB limits, and only when asked.
+    static func parseOptions(allowHugeText: Bool) -> Int32 {
+        var options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        if allowHugeText { options |= XML_PARSE_HUGE.rawValue }
+        return Int32(options)
+    }
+
+    static func lastError(of context: xmlParserCtxtPtr) -> XMLTreeError {
         guard let error = xmlCtxtGetLastError(context), let message = error.pointee.message else {
-            return XMLRPCError(.notWellFormed("libxml2 could not read the document"))
+            return XMLTreeError(.notWellFormed("libxml2 could not read the document"))
         }
         // libxml2 ends its messages with a newline and some, such as bad UTF-8, span two lines.
         let text = String(cString: message).split(whereSeparator: \.isNewline).joined(separator: " ")
-        return XMLRPCError(.notWellFormed(text), line: error.pointee.line > 0 ? Int(error.pointee.line) : nil)
+        return XMLTreeError(.notWellFormed(text), line: error.pointee.line > 0 ? Int(error.pointee.line) : nil)
     }
 }
 
@@ -113,6 +134,9 @@ fileprivate enum LibXML2 {
 fileprivate final class TreeBuilder {
     private struct OpenElement {
         let name: String
+        let namespaceURI: String?
+        let prefix: String?
+        let attributes: [String: String]
         let line: Int
         var children: [XMLTreeElement.Child] = []
     }
@@ -120,7 +144,7 @@ fileprivate final class TreeBuilder {
     let maxDepth: Int
     var context: xmlParserCtxtPtr?
     private(set) var root: XMLTreeElement?
-    private(set) var failure: XMLRPCError?
+    private(set) var failure: XMLTreeError?
     private var open: [OpenElement] = []
     private var pendingText: [UInt8] = []
 
@@ -129,16 +153,16 @@ fileprivate final class TreeBuilder {
     }
 
     /// Only the callbacks below are set; everything that builds a DOM, resolves an
-    /// entity or reads a declaration is left nil.
+    /// entity (`getEntity`, `entityDecl`) or reads a declaration is left nil.
     static func makeSAXHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = XML_SAX2_MAGIC
         handler.internalSubset = { user, _, _, _ in
             let builder = TreeBuilder.builder(user)
-            builder.stop(XMLRPCError(.documentTypeDeclaration, line: builder.currentLine))
+            builder.stop(XMLTreeError(.documentTypeDeclaration, line: builder.currentLine))
         }
-        handler.startElementNs = { user, localName, _, _, _, _, _, _, _ in
-            TreeBuilder.builder(user).startElement(localName)
+        handler.startElementNs = { user, localName, prefix, uri, _, _, attributeCount, _, attributes in
+            TreeBuilder.builder(user).startElement(localName, prefix: prefix, uri: uri, attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.endElementNs = { user, _, _, _ in
             TreeBuilder.builder(user).endElement()
@@ -164,27 +188,44 @@ private extension TreeBuilder {
         return Int(input.pointee.line)
     }
 
-    func stop(_ error: XMLRPCError) {
+    func stop(_ error: XMLTreeError) {
         guard failure == nil else { return }
         failure = error
         xmlStopParser(context)
     }
 
-    func startElement(_ localName: UnsafePointer<xmlChar>?) {
+    func startElement(_ localName: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+                      attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         guard failure == nil else { return }
         guard open.count < maxDepth else {
-            stop(XMLRPCError(.nestingTooDeep(limit: maxDepth), line: currentLine))
+            stop(XMLTreeError(.nestingTooDeep(limit: maxDepth), line: currentLine))
             return
         }
         flushText()
-        let name = localName.map { String(cString: $0) } ?? ""
-        open.append(OpenElement(name: name, line: currentLine))
+        var values: [String: String] = [:]
+        if let attributes {
+            // Five pointers an attribute: local name, prefix, URI, value start, value end.
+            for index in 0..<attributeCount {
+                guard let key = attributes[index * 5], let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4] else { continue }
+                let value = String(decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                // Without NOENT, libxml2 hands over every `&` of a value as `&#38;`, for a DOM
+                // builder to decode; any other reference would be an undeclared entity, an error.
+                values[String(cString: key)] = value.contains("&") ? value.replacing("&#38;", with: "&") : value
+            }
+        }
+        open.append(OpenElement(
+            name: localName.map { String(cString: $0) } ?? "", namespaceURI: uri.map { String(cString: $0) },
+            prefix: prefix.map { String(cString: $0) }, attributes: values, line: currentLine
+        ))
     }
 
     func endElement() {
         guard failure == nil, var element = open.popLast() else { return }
         flushText(into: &element)
-        let tree = XMLTreeElement(element.name, children: element.children, line: element.line)
+        let tree = XMLTreeElement(
+            element.name, namespaceURI: element.namespaceURI, prefix: element.prefix, attributes: element.attributes,
+            children: element.children, line: element.line
+        )
         if open.isEmpty {
             root = tree
         } else {
