@@ -51,7 +51,8 @@ public struct WordPressExport: Sendable {
             let location = "\(path):\(item.line)"
             let type = item["wp:post_type"]
             let status = item["wp:status"]
-            let title = HTMLEntities.decode(item["title"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let rawTitle = item["title"].trimmingCharacters(in: .whitespacesAndNewlines)
+            let title = CharacterReferences.decode(rawTitle)
             let named = title.isEmpty ? "(untitled)" : "“\(title)”"
             switch type {
             case "post", "page":
@@ -77,7 +78,7 @@ public struct WordPressExport: Sendable {
             }
 
             var fields: [(key: String, value: String)] = []
-            if !title.isEmpty || destination == .page { fields.append(("title", title)) }
+            if !title.isEmpty || destination == .page { fields.append(("title", Self.headerText(title, raw: rawTitle))) }
             var date: CivilTime?
             if destination != .page {
                 guard let civil = Self.date(local: item["wp:post_date"], utc: item["wp:post_date_gmt"], zone: timeZone) else {
@@ -90,7 +91,8 @@ public struct WordPressExport: Sendable {
                 var names: [String] = []
                 for domain in ["category", "post_tag"] {
                     for element in item.elements where element.name == "category" && element.attributes["domain"] == domain {
-                        let name = HTMLEntities.decode(element.text).replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+                        let raw = element.text.replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+                        let name = Self.headerText(CharacterReferences.decode(raw), raw: raw)
                         if !name.isEmpty, !names.contains(name) { names.append(name) }
                     }
                 }
@@ -141,6 +143,12 @@ private extension WordPressExport {
             }
         }
         return DateParser(timeZone: zone).parse(local)?.civil(in: zone)
+    }
+
+    /// A header value bake reads back as `text`: bake decodes character references in headers,
+    /// so decoded text that still holds one (WordPress's `&amp;lt;`) is written as it came.
+    static func headerText(_ text: String, raw: String) -> String {
+        CharacterReferences.decode(text) == text ? text : raw
     }
 
     /// The root-relative path (and query) of an old URL, without the blog's base path.

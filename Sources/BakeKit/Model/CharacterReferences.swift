@@ -10,13 +10,13 @@
 /// CharacterReferences.decode("Apple&#8217;s plan")   // "Apple’s plan"
 /// CharacterReferences.decode("AT&T &amp; co")         // "AT&T & co"
 /// ```
-enum CharacterReferences {
+package enum CharacterReferences {
     /// `text` with named (`&eacute;`), decimal (`&#233;`) and hex (`&#xE9;`) references
     /// decoded, once: `&amp;eacute;` becomes `&eacute;`. A reference needs its `;`; an `&`
     /// that starts none, or an unknown name, stays as it is. Numbers follow HTML: 128–159 are
     /// read as Windows-1252 (`&#146;` is ’), and 0, surrogates and numbers past U+10FFFF
     /// become U+FFFD.
-    static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count)

@@ -103,6 +103,31 @@ import Testing
         }
     }
 
+    /// WordPress keeps titles and categories with their character references; bake decodes
+    /// headers when it reads a post, so each shows as the author wrote it, decoded once.
+    @Test func titlesAndCategoriesAreDecodedExactlyOnce() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+                <wp:wxr_version>1.1</wp:wxr_version>
+                <item><title>Use &amp;amp;lt;b&amp;amp;gt; &amp;#8212; it&amp;#8217;s &amp;eacute;asy</title>
+                <category domain="category"><![CDATA[Q&amp;A &amp;lt;tags&amp;gt;]]></category>
+                <content:encoded><![CDATA[<p>Text.</p>]]></content:encoded>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_date_gmt>2020-02-02 10:00:00</wp:post_date_gmt>
+                <wp:post_name>tags</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            _ = try ImportPlan(source: source, blog: blog).write()
+            let site = root + "/site"
+            _ = try await bake(blog, into: site)
+            let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/2020/02/02/tags.html")))))
+            #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Use &lt;b&gt; — it’s éasy")
+            #expect(page.descendants.first { $0.name == "a" && $0.attributes["rel"] == "tag" }?.text == "Q&A &lt;tags&gt;")
+        }
+    }
+
     @Test func aTruncatedExportNamesTheLineAndWritesNothing() throws {
         try withTemporaryFolder { root in
             let blog = try makeBlog(in: root)
