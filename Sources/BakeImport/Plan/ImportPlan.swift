@@ -63,7 +63,9 @@ public struct ImportPlan: Sendable {
             if item.destination != .draft {
                 var aliases: [String] = []
                 for url in item.oldURLs where url != permalink && !aliases.contains(url) { aliases.append(url) }
-                if !aliases.isEmpty { fields.append(("aliases", aliases.joined(separator: ", "))) }
+                // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
+                let written = aliases.map { $0.replacingOccurrences(of: ",", with: "%2C") }
+                if !written.isEmpty { fields.append(("aliases", written.joined(separator: ", "))) }
             }
             let text = PostFile(fields: fields, body: item.body).text
             if let existing = onDisk[folder]?[stem] {
