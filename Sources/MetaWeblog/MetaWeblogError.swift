@@ -6,18 +6,24 @@ import XMLRPC
 ///
 /// Fault codes: the XML-RPC convention for protocol faults (-32700 malformed XML and
 /// -32600 not a method call, both from `XMLRPCError`; -32601 unknown method; -32602 wrong
-/// parameters; -32603 a reply that cannot be written), and three application faults:
+/// parameters; -32603 a reply that cannot be written), and four application faults:
 ///
 /// | code | meaning |
 /// | ---- | ------- |
 /// | 403  | bad login: unknown user name or wrong password |
 /// | 404  | post not found: no post or draft has that postid |
+/// | 429  | too many logins: the login was not checked, after failed logins or while many wait |
 /// | 500  | write failed: a file of the blog could not be written (or read), the site could not be published, or git could not commit; the message says which, and whether the post was saved |
 public struct MetaWeblogError: Error, Sendable, Hashable {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {
         /// The user name or password is wrong.
         case badLogin
+        /// The login was not checked: the caller has had too many failed logins, and may be
+        /// checked again in `retryAfterSeconds`.
+        case tooManyFailedLogins(retryAfterSeconds: Int)
+        /// The login was not checked: too many other logins wait to be.
+        case tooManyLoginsWaiting
         /// No post or draft has this postid.
         case postNotFound(postID: String)
         /// No method has this name.
@@ -50,6 +56,7 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
     public var faultCode: Int {
         switch reason {
         case .badLogin: 403
+        case .tooManyFailedLogins, .tooManyLoginsWaiting: 429
         case .postNotFound: 404
         case .unknownMethod: -32601
         case .invalidParameters: -32602
@@ -63,6 +70,10 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case .badLogin:
             return "Bad login: the user name or password is wrong; expected the @metaweblog_user of site.settings "
                 + "and the password whose hash is its @metaweblog_password_hash."
+        case .tooManyFailedLogins(let seconds):
+            return "Too many failed logins: this login was not checked; try again in \(seconds) s."
+        case .tooManyLoginsWaiting:
+            return "Too many logins are waiting to be checked: this login was not checked; try again in 1 s."
         case .postNotFound(let postID):
             return "Post not found: no post or draft has the postid \"\(postID)\"; expected a path under posts/ "
                 + "or drafts/ such as 2014/03/31/mark_all_as_read.markdown."

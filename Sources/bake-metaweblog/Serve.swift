@@ -102,6 +102,8 @@ extension BakeMetaWeblog {
                 printError("Saved, but not published: \(error.message)")
             case .badLogin(let user, let client):
                 printError("Bad login for user \"\(user)\" from \(client)")
+            case .loginRefused(let user, let client):
+                printError("Login for user \"\(user)\" from \(client) refused unchecked: too many failed or waiting logins")
             }
         }
 

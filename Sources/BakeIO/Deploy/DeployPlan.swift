@@ -42,25 +42,18 @@ public struct DeployPlan: Sendable, Hashable {
     }
 
     /// Whether bake may name `path` to rsync: relative, inside the target (no `..`), and not
-    /// one of bake's own bookkeeping files (`.bake-manifest`, temp files `.name.bake-XXXXXX`).
+    /// one of bake's own bookkeeping files (`.bake-manifest`, temp files `.name.bake-PID-XXXXXX`).
     static func isPublishable(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\n"),
               !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
         else { return false }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name != SiteManifest.fileName && !isTemporary(name)
+        return name != SiteManifest.fileName && !StaleTempFiles.isTempName(name)
     }
 }
 
 private extension DeployPlan {
     static func byBytes(_ a: String, _ b: String) -> Bool {
         Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
-    }
-
-    /// `.index.html.bake-Ab3xYz`: what `FileIO.writeAtomically` writes before its rename.
-    static func isTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), name.utf8.count > 12 else { return false }
-        let suffix = name.utf8.suffix(12)
-        return suffix.starts(with: ".bake-".utf8)
     }
 }

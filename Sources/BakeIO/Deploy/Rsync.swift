@@ -58,7 +58,7 @@ public struct Rsync: Sendable {
         case .delete: arguments += ["--delete-missing-args"]
         }
         arguments += [
-            "--exclude=\(SiteManifest.fileName)", "--exclude=.*.bake-??????",
+            "--exclude=\(SiteManifest.fileName)", "--exclude=\(StaleTempFiles.rsyncPattern)",
             "--itemize-changes", "--stats", "--no-human-readable", "--timeout=60",
         ]
         if target.kind == .daemon { arguments.append("--contimeout=20") }

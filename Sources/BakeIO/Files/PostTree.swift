@@ -34,14 +34,24 @@ public struct PostTree: Sendable {
 
     /// A free path for a new post in `folder` on `day`, e.g. `2014/03/31`: see above.
     public func newPostPath(folder: String = "posts", day: String, slug: String, format: BodyFormat) throws(FileSystemError) -> String {
-        var taken: Set<String> = []
-        for postFolder in Self.folders {
-            for entry in try FileTree.scan(blog.path("\(postFolder)/\(day)")) {
-                taken.insert(BodyFormat.stem(of: entry.path))
-            }
-        }
+        let taken = Set(try postFiles(day: day).keys)
         let unique = Slug.unique(slug.isEmpty ? "post" : slug, taken: taken)
         return "\(folder)/\(day)/\(unique).\(format == .html ? "html" : "markdown")"
+    }
+
+    /// The post and draft files of `day`, e.g. `2014/03/31`, by slug, each with its path
+    /// relative to the blog: `["hello": "drafts/2014/03/31/hello.markdown"]`. These are the
+    /// slugs a new post of that day may not take, whichever folder it goes to.
+    public func postFiles(day: String) throws(FileSystemError) -> [String: String] {
+        var files: [String: String] = [:]
+        for folder in Self.folders {
+            for entry in try FileTree.scan(blog.path("\(folder)/\(day)"))
+            where !entry.path.contains("/") && BodyFormat(fileName: entry.path) != nil {
+                let stem = BodyFormat.stem(of: entry.path)
+                if files[stem] == nil { files[stem] = "\(folder)/\(day)/\(entry.path)" }
+            }
+        }
+        return files
     }
 
     /// Writes a file of the post tree: temp file, fsync, rename, fsync of the folder.

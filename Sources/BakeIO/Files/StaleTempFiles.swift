@@ -20,6 +20,16 @@ public enum StaleTempFiles {
         ".\(name).bake-\(getpid())-XXXXXX"
     }
 
+    /// The temp names as an rsync `--exclude` pattern, so that a deploy never sends one.
+    /// rsync's patterns cannot say "digits only", so it also matches names such as
+    /// `.a.bake-x-abcdef` that `writer(ofTempName:)` rejects; bake makes none of those.
+    public static let rsyncPattern = ".*.bake-*-??????"
+
+    /// Whether `name` is a temp name `.<name>.bake-<pid>-XXXXXX`, whichever process wrote it.
+    public static func isTempName(_ name: String) -> Bool {
+        writer(ofTempName: name) != nil
+    }
+
     /// Removes the stale temp files below `folder`, and returns their paths relative to it.
     /// A folder that cannot be listed, or a file that cannot be removed, is skipped: this
     /// only tidies.

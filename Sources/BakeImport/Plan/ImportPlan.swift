@@ -3,11 +3,17 @@ import BakeKit
 
 /// Where each imported item goes in the blog, decided before anything is written.
 ///
-/// An item never replaces a file: when its path holds the same bytes already, it counts as
-/// imported before; when it holds something else, or another format of the same name (the same
-/// permalink), the item is skipped and reported. Two items that want the same name get `-2`,
-/// `-3` … as `PostTree.newPostPath` gives them, in the order of the source, so that a second
-/// run chooses the same paths as the first.
+/// A slug is unique among pages, and per day across `posts/` and `drafts/` (`PostTree.postFiles`),
+/// since a post and a draft of one day with one slug would share a permalink. Two items that want
+/// the same name get `-2`, `-3` … as `PostTree.newPostPath` gives them, in the order of the
+/// source, so that a second run chooses the same paths as the first.
+///
+/// An item never replaces a file, nor takes the permalink of one: when its name holds the same
+/// bytes already (in its folder, or moved between `posts/` and `drafts/` since), it counts as
+/// imported before; when it holds something else, or the day has that slug in the other folder
+/// or another format, the item is skipped and reported. Such a file is most likely the item,
+/// imported before and then edited, published or unpublished: a numbered copy would bring it
+/// back twice.
 ///
 /// ```swift
 /// let plan = try ImportPlan(source: source, blog: BlogFolder(root: "/blog"))
@@ -33,47 +39,55 @@ public struct ImportPlan: Sendable {
 
     public init(source: ImportSource, blog: BlogFolder) throws(ImportError) {
         self.blog = blog
+        let tree = PostTree(blog: blog)
         var files: [File] = []
         var already: [String] = []
         var skipped = source.skipped
-        var onDisk: [String: [String: String]] = [:]   // folder → stem → file name
-        var chosen: [String: Set<String>] = [:]        // folder → stems given out in this run
+        // Slugs are given out per page folder, and per day across posts/ and drafts/, as
+        // `PostTree` does: a post and a draft of one day with one slug share a permalink.
+        var onDisk: [String: [String: String]] = [:]   // "pages" or a day → stem → path in the blog
+        var chosen: [String: Set<String>] = [:]        // "pages" or a day → stems given out in this run
         for item in source.items {
             let folder: String
+            let scope: String
             switch item.destination {
             case .page:
                 folder = "pages"
+                scope = "pages"
             case .post, .draft:
                 guard let date = item.date else { preconditionFailure("a post without a date: \(item.source)") }
                 folder = "\(item.destination == .post ? "posts" : "drafts")/\(date.dayFolder)"
+                scope = date.dayFolder
             }
-            if onDisk[folder] == nil {
+            if onDisk[scope] == nil {
                 do {
-                    onDisk[folder] = try Self.stems(in: blog.path(folder))
+                    onDisk[scope] = item.destination == .page ? try Self.pages(in: blog) : try tree.postFiles(day: scope)
                 } catch {
                     throw ImportError([error.diagnostic(relativeTo: blog.root)])
                 }
             }
-            let stem = Slug.unique(item.slug.isEmpty ? "post" : item.slug, taken: chosen[folder, default: []])
-            chosen[folder, default: []].insert(stem)
+            let stem = Slug.unique(item.slug.isEmpty ? "post" : item.slug, taken: chosen[scope, default: []])
+            chosen[scope, default: []].insert(stem)
             let name = "\(stem).\(item.format == .html ? "html" : "markdown")"
             let path = "\(folder)/\(name)"
-            let permalink = item.destination == .page ? "/\(stem).html" : "/\(folder.dropFirst("posts/".count))/\(stem).html"
+            let permalink = item.destination == .page ? "/\(stem).html" : "/\(scope)/\(stem).html"
             var fields = item.fields
             if item.destination != .draft {
                 var aliases: [String] = []
                 for url in item.oldURLs where url != permalink && !aliases.contains(url) { aliases.append(url) }
-                if !aliases.isEmpty { fields.append(("aliases", aliases.joined(separator: ", "))) }
+                // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
+                let written = aliases.map { $0.replacingOccurrences(of: ",", with: "%2C") }
+                if !written.isEmpty { fields.append(("aliases", written.joined(separator: ", "))) }
             }
             let text = PostFile(fields: fields, body: item.body).text
-            if let existing = onDisk[folder]?[stem] {
-                let existingPath = "\(folder)/\(existing)"
-                if existing == name, FileIO.contentEquals(blog.path(path), Array(text.utf8)) {
-                    already.append(path)
-                } else if existing == name {
+            if let existing = onDisk[scope]?[stem] {
+                // The same file, perhaps moved between posts/ and drafts/ since it was imported.
+                if existing.hasSuffix("/\(name)"), FileIO.contentEquals(blog.path(existing), Array(text.utf8)) {
+                    already.append(existing)
+                } else if existing == path {
                     skipped.append(ImportNote(location: item.source, message: "not imported: \(path) is already there with other text; it was left as it is"))
                 } else {
-                    skipped.append(ImportNote(location: item.source, message: "not imported: \(existingPath) is already there with the same permalink as \(path)"))
+                    skipped.append(ImportNote(location: item.source, message: "not imported: \(existing) is already there with the same permalink as \(path)"))
                 }
                 continue
             }
@@ -100,11 +114,11 @@ public struct ImportPlan: Sendable {
 }
 
 private extension ImportPlan {
-    /// The post files directly in `folder`, by stem.
-    static func stems(in folder: String) throws(FileSystemError) -> [String: String] {
+    /// The page files directly in `pages/`, by stem, each with its path in the blog.
+    static func pages(in blog: BlogFolder) throws(FileSystemError) -> [String: String] {
         var stems: [String: String] = [:]
-        for entry in try FileTree.scan(folder) where !entry.path.contains("/") && BodyFormat(fileName: entry.path) != nil {
-            stems[BodyFormat.stem(of: entry.path)] = entry.path
+        for entry in try FileTree.scan(blog.path("pages")) where !entry.path.contains("/") && BodyFormat(fileName: entry.path) != nil {
+            stems[BodyFormat.stem(of: entry.path)] = "pages/\(entry.path)"
         }
         return stems
     }

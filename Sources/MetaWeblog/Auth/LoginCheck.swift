@@ -1,87 +1,158 @@
 import Dispatch
 
 /// Checks the logins of calls against the credentials, without letting bad logins slow
-/// down good ones.
+/// down good ones, and without letting anyone test passwords quickly.
 ///
 /// The bcrypt check of the configured hash is slow on purpose (a quarter of a second at cost
 /// 12), and an editor sends the password with every call. Once a password passes the full
 /// check, a cost-4 bcrypt of it, with a fresh random salt and kept in memory only, answers
-/// later calls in about a millisecond; any other password gets the full check again.
+/// every later login in about a millisecond, pass or fail.
 ///
-/// Full checks run one at a time on a thread of their own, never on the threads that serve
-/// calls; calls with the same login share one check, and at most `maxWaiting` different
-/// logins wait for it: a login beyond that is refused unchecked.
-/// A client (an address) whose logins failed `freeFailures` times in a row backs off: its
-/// logins are refused unchecked for 1 s, then 2 s, 4 s … up to `maxBackoff`, unless the
-/// password is the one already remembered, so the real user on the same address goes on.
+/// Until then, full checks run one at a time on a thread of their own, never on the threads
+/// that serve calls; calls with the same login share one check, and at most `maxWaiting`
+/// different logins wait for it: a login beyond that is refused unchecked.
+///
+/// Failures are counted per caller: an address and the user name it sends. On loopback every
+/// editor and every local program is `127.0.0.1`, so a flood under some other name must not
+/// shut out the real user. A caller whose logins failed `freeFailures` times in a row backs
+/// off for 1 s, then 2 s, 4 s … up to `maxBackoff`, and gets at most one check per back-off:
+/// - in the first, the remembered hash may be tried once at any moment, so that a real user
+///   who mistyped goes on at once; before any password is remembered, the check waits for
+///   the end;
+/// - a later back-off is started by its own failed check, so the next check waits for its end.
+/// Every other login of the caller meanwhile is refused unchecked, and the first one after
+/// the end is checked alone; a success forgets the caller's failures.
 ///
 /// ```swift
 /// let login = LoginCheck(credentials: credentials)
-/// await login.verify(user: "mira", password: "correct horse", client: "127.0.0.1")   // slow the first time, fast after
+/// await login.check(user: "mira", password: "correct horse", client: "127.0.0.1")   // .passed: slow the first time, fast after
 /// ```
 actor LoginCheck {
+    /// What became of a login.
+    enum Outcome: Sendable, Hashable {
+        /// The user name and password are right.
+        case passed
+        /// The login was checked, and is wrong.
+        case failed
+        /// The login was not checked.
+        case refused(Refusal)
+    }
+
+    /// Why a login was not checked.
+    enum Refusal: Sendable, Hashable {
+        /// The caller backs off after failed logins; it may be checked again after `retryAfter`.
+        case backingOff(retryAfter: Duration)
+        /// `maxWaiting` other logins wait for the checking thread.
+        case busy
+    }
+
     /// The cost of the remembered hash: bcrypt's cheapest.
     static let rememberedCost = 4
-    /// Failed logins a client may have in a row before it backs off.
+    /// Failed logins a caller may have in a row before it backs off.
     static let freeFailures = 5
     /// The longest back-off.
     static let maxBackoff: Duration = .seconds(60)
     /// How many full checks may wait for the checking thread.
     static let maxWaiting = 8
-    /// How many clients' failures are remembered; the oldest are forgotten first.
-    static let maxClients = 4096
+    /// How many callers' failures are remembered; the oldest are forgotten first.
+    static let maxCallers = 4096
+    /// How much of a user name tells callers apart.
+    static let userNameLength = 256
 
     /// Who may write.
     let credentials: Credentials
-    private let clock = ContinuousClock()
+    /// The time now; tests move it forward.
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let queue = DispatchQueue(label: "bake.metaweblog.login")
     private var remembered: PasswordHash?
     /// The full checks under way or waiting, by user name and password.
     private var inFlight: [String: Task<Bool, Never>] = [:]
-    private var failures: [String: Failures] = [:]
+    private var failures: [Caller: Failures] = [:]
 
-    init(credentials: Credentials) {
+    init(credentials: Credentials, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.credentials = credentials
+        self.now = now
     }
 
-    /// Whether the user name and password are right. `client` is the caller's address.
-    nonisolated func verify(user: String, password: String, client: String) async -> Bool {
-        let userMatches = ConstantTime.equal(Array(user.utf8), Array(credentials.user.utf8))
-        if let remembered = await rememberedHash(), remembered.matches(password) {
-            await settle(client, passed: userMatches)
-            return userMatches
+    /// Checks the user name and password of a call from `client`, the caller's address.
+    nonisolated func check(user: String, password: String, client: String) async -> Outcome {
+        let caller = Caller(client: client, user: user)
+        switch await begin(caller, user: user, password: password) {
+        case .decided(let outcome):
+            return outcome
+        case .fullCheck(let task):
+            let passed = await task.value
+            await settle(caller, passed: passed)
+            return passed ? .passed : .failed
         }
-        guard let check = await fullCheck(user: user, password: password, client: client) else { return false }
-        let passed = await check.value
-        await settle(client, passed: passed)
-        return passed
     }
 
-    /// Whether `client` is backing off now; for tests.
+    /// Whether the user name and password are right: `check`, as a yes or no.
+    nonisolated func verify(user: String, password: String, client: String) async -> Bool {
+        await check(user: user, password: password, client: client) == .passed
+    }
+
+    /// Whether any caller at `client` is backing off now; for tests.
     func isBackingOff(_ client: String) -> Bool {
-        failures[client].map { clock.now < $0.until } ?? false
+        let now = now()
+        return failures.contains { $0.key.client == client && $0.value.count >= Self.freeFailures && now < $0.value.until }
     }
 }
 
 private extension LoginCheck {
+    /// Who is logging in: an address and the start of the user name it sends.
+    struct Caller: Hashable {
+        let client: String
+        let user: String
+
+        init(client: String, user: String) {
+            self.client = client
+            self.user = String(String.UnicodeScalarView(user.unicodeScalars.prefix(LoginCheck.userNameLength)))
+        }
+    }
+
     struct Failures {
         var count: Int
+        /// When the back-off ends.
         var until: ContinuousClock.Instant
         var last: ContinuousClock.Instant
+        /// The remembered password may still be tried before `until` (the first back-off only).
+        var mayTryRemembered = false
+        /// The one check after the back-off is under way.
+        var probing = false
     }
 
-    func rememberedHash() -> PasswordHash? {
-        remembered
+    enum Start {
+        case decided(Outcome)
+        case fullCheck(Task<Bool, Never>)
     }
 
-    /// The full check of this login: one already under way for the same user name and
-    /// password (an editor's calls arrive together, and must not crowd each other out), or a
-    /// new one if `client` is not backing off and few wait; nil when refused unchecked.
-    func fullCheck(user: String, password: String, client: String) -> Task<Bool, Never>? {
+    /// Decides at once where it can, in one step on the actor, so that no two calls of a
+    /// caller are checked on the strength of the same count: refuses a caller that backs
+    /// off, answers from the remembered hash, or starts (or joins) a full check.
+    func begin(_ caller: Caller, user: String, password: String) -> Start {
+        let now = now()
+        let userMatches = ConstantTime.equal(Array(user.utf8), Array(credentials.user.utf8))
+        if let record = failures[caller], record.count >= Self.freeFailures {
+            if now < record.until {
+                guard record.mayTryRemembered, let remembered else {
+                    return .decided(.refused(.backingOff(retryAfter: record.until - now)))
+                }
+                failures[caller]?.mayTryRemembered = false
+                return .decided(answer(caller, userMatches: userMatches, remembered: remembered, password: password))
+            }
+            if record.probing { return .decided(.refused(.backingOff(retryAfter: .seconds(1)))) }
+            failures[caller]?.probing = true
+        }
+        if let remembered {
+            return .decided(answer(caller, userMatches: userMatches, remembered: remembered, password: password))
+        }
         let key = user + "\u{0}" + password
-        if let running = inFlight[key] { return running }
-        if let record = failures[client], clock.now < record.until { return nil }
-        guard inFlight.count < Self.maxWaiting else { return nil }
+        if let running = inFlight[key] { return .fullCheck(running) }
+        guard inFlight.count < Self.maxWaiting else {
+            failures[caller]?.probing = false
+            return .decided(.refused(.busy))
+        }
         let task = Task { [credentials, queue] in
             let passed = await withCheckedContinuation { continuation in
                 queue.async { continuation.resume(returning: credentials.verify(user: user, password: password)) }
@@ -90,7 +161,16 @@ private extension LoginCheck {
             return passed
         }
         inFlight[key] = task
-        return task
+        return .fullCheck(task)
+    }
+
+    /// The answer of the remembered hash, which is as good as the full check's once a
+    /// password passed that: the password is always hashed, whatever the user name.
+    func answer(_ caller: Caller, userMatches: Bool, remembered: PasswordHash, password: String) -> Outcome {
+        let passwordMatches = remembered.matches(password)
+        let passed = userMatches && passwordMatches
+        settle(caller, passed: passed)
+        return passed ? .passed : .failed
     }
 
     func finishFullCheck(key: String, password: String?) {
@@ -100,24 +180,26 @@ private extension LoginCheck {
         }
     }
 
-    /// Counts a failure against `client`, or forgets its failures after a success.
-    func settle(_ client: String, passed: Bool) {
+    /// Counts a failure against `caller`, or forgets its failures after a success.
+    func settle(_ caller: Caller, passed: Bool) {
         guard !passed else {
-            failures[client] = nil
+            failures[caller] = nil
             return
         }
-        let now = clock.now
-        var record = failures[client] ?? Failures(count: 0, until: now, last: now)
+        let now = now()
+        var record = failures[caller] ?? Failures(count: 0, until: now, last: now)
         record.count += 1
         record.last = now
+        record.probing = false
         if record.count >= Self.freeFailures {
             let doublings = min(record.count - Self.freeFailures, 6)
             record.until = now + min(.seconds(1 << doublings), Self.maxBackoff)
+            record.mayTryRemembered = record.count == Self.freeFailures
         }
-        if failures[client] == nil, failures.count >= Self.maxClients,
+        if failures[caller] == nil, failures.count >= Self.maxCallers,
            let oldest = failures.min(by: { $0.value.last < $1.value.last })?.key {
             failures[oldest] = nil
         }
-        failures[client] = record
+        failures[caller] = record
     }
 }

@@ -15,7 +15,7 @@ struct MethodContext: Sendable {
     let methodNames: [String]
     /// How long a bad login waits.
     let loginDelay: Duration
-    /// Told of bad logins.
+    /// Told of bad and refused logins.
     let report: @Sendable (MetaWeblogEvent) -> Void
     /// The time now.
     let now: @Sendable () -> Timestamp
@@ -29,16 +29,38 @@ struct MethodContext: Sendable {
         return context
     }
 
-    /// Checks the user name and password that are parameters `index` and `index + 1`; after a
-    /// short delay, throws the bad-login fault when they are wrong.
+    /// Checks the user name and password that are parameters `index` and `index + 1`. When
+    /// they are wrong, throws the bad-login fault; when the login was not checked (see
+    /// `LoginCheck`), the too-many-logins fault. Either comes `loginDelay` after the call
+    /// did, however long the check took, so that its timing tells nothing.
     func authenticate(_ parameters: Parameters, at index: Int) async throws(MetaWeblogError) {
         let user = try parameters.identifier(index, "username")
         let password = try parameters.string(index + 1, "password")
-        guard await login.verify(user: user, password: password, client: client) else {
+        let started = ContinuousClock.now
+        let error: MetaWeblogError
+        switch await login.check(user: user, password: password, client: client) {
+        case .passed:
+            return
+        case .failed:
             report(.badLogin(user: LogText.clipped(user), client: client))
-            try? await Task.sleep(for: loginDelay)
-            throw MetaWeblogError(.badLogin)
+            error = MetaWeblogError(.badLogin)
+        case .refused(let refusal):
+            report(.loginRefused(user: LogText.clipped(user), client: client))
+            switch refusal {
+            case .backingOff(let wait):
+                error = MetaWeblogError(.tooManyFailedLogins(retryAfterSeconds: Self.wholeSeconds(wait)))
+            case .busy:
+                error = MetaWeblogError(.tooManyLoginsWaiting)
+            }
         }
+        try? await Task.sleep(until: started + loginDelay, clock: .continuous)
+        throw error
+    }
+
+    /// `duration` rounded up to whole seconds, at least 1.
+    static func wholeSeconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0))
     }
 
     /// The blog's dates, in its time zone.

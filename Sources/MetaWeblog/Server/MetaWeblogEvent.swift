@@ -16,4 +16,7 @@ public enum MetaWeblogEvent: Sendable {
     /// A call from `client` (an address) came with a wrong user name or password; the user
     /// name is cut short (see `LogText`).
     case badLogin(user: String, client: String)
+    /// A call from `client` was refused without checking its login: that address has had too
+    /// many failed logins with this user name lately, or too many logins wait to be checked.
+    case loginRefused(user: String, client: String)
 }

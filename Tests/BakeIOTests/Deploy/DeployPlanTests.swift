@@ -1,7 +1,12 @@
-import BakeIO
+@testable import BakeIO
 import Testing
 
 @Suite struct DeployPlanTests {
+    /// The name `FileIO` writes `name` under before its rename, with mkstemp's six characters.
+    private func temp(_ name: String, _ random: String) -> String {
+        String(StaleTempFiles.tempName(for: name).dropLast(6)) + random
+    }
+
     private func manifest(_ paths: [String]) -> SiteManifest {
         SiteManifest(records: Dictionary(uniqueKeysWithValues: paths.map { ($0, SiteManifest.Record(path: $0, size: 1, modified: 1, fingerprint: 1)) }))
     }
@@ -24,8 +29,8 @@ import Testing
 
     /// A damaged or edited record must never name a file outside the target, nor bake's own files.
     @Test func neverNamesBookkeepingOrPathsOutsideTheTarget() {
-        let unsafe = ["../etc/passwd", "/etc/passwd", "a/../../b", "./index.html", ".bake-manifest", "2014/.a.html.bake-Ab3xYz", "a\nb"]
-        let plan = DeployPlan(site: manifest(["index.html", ".bake-manifest", ".index.html.bake-q1w2e3"]), published: PublishedFiles(paths: unsafe))
+        let unsafe = ["../etc/passwd", "/etc/passwd", "a/../../b", "./index.html", ".bake-manifest", "2014/" + temp("a.html", "Ab3xYz"), "a\nb"]
+        let plan = DeployPlan(site: manifest(["index.html", ".bake-manifest", temp("index.html", "q1w2e3")]), published: PublishedFiles(paths: unsafe))
         #expect(plan.publish == ["index.html"])
         #expect(plan.delete == [])
         // Files that only look like temp files are published.

@@ -59,7 +59,7 @@ import Testing
             let arguments = Rsync.arguments(pass, fileList: "/blog/.bake-cache/deploy/list", source: "/blog/site", target: target, dryRun: true)
             #expect(!arguments.contains { $0.hasPrefix("--delete") && $0 != "--delete-missing-args" })
             #expect(!arguments.contains("-a") && !arguments.contains("--archive") && !arguments.contains("--recursive"))
-            for expected in ["--files-from=/blog/.bake-cache/deploy/list", "--from0", "--exclude=.bake-manifest", "--dry-run"] {
+            for expected in ["--files-from=/blog/.bake-cache/deploy/list", "--from0", "--exclude=.bake-manifest", "--exclude=\(StaleTempFiles.rsyncPattern)", "--dry-run"] {
                 #expect(arguments.contains(expected), "\(expected)")
             }
             #expect(arguments.suffix(3) == ["--", "/blog/site/", "rsync://example.com/site/"])

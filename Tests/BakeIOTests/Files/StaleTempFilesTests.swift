@@ -1,4 +1,4 @@
-import BakeIO
+@testable import BakeIO
 import BakeTestSupport
 import Foundation
 import Testing
@@ -33,11 +33,18 @@ import Testing
     }
 
     @Test func writesTempFilesUnderThisProcess() throws {
+        // The name `FileIO` writes "a.txt" under names this process, so no sweep takes it.
+        #expect(StaleTempFiles.writer(ofTempName: StaleTempFiles.tempName(for: "a.txt")) == getpid())
         try withTemporaryFolder { root in
             try FileIO.writeAtomically(Array("x".utf8), to: root + "/a.txt")
             // Nothing left behind, and nothing of a running writer is swept.
             #expect(StaleTempFiles.remove(in: root).isEmpty)
             #expect(allFiles(in: root) == ["a.txt"])
+            // A temp file this process is still filling, as mkstemp names it, stays.
+            let filling = String(StaleTempFiles.tempName(for: "b.txt").dropLast(6)) + "q1W2e3"
+            try write("half", to: filling, in: root)
+            #expect(StaleTempFiles.remove(in: root).isEmpty)
+            #expect(allFiles(in: root) == [filling, "a.txt"])
         }
     }
 }

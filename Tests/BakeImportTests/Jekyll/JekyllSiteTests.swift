@@ -71,6 +71,29 @@ import Testing
         }
     }
 
+    /// Jekyll keeps a comma of a file name in its URL; `@aliases` separates URLs with commas.
+    @Test func anOldURLWithACommaStillLeadsToThePost() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            try write("---\ntitle: A and B\n---\nBoth.\n", to: "jekyll/_posts/2009-03-31-a,b.md", in: root)
+            let source = try JekyllSite(root: root + "/jekyll", timeZone: TimeZone(identifier: "Europe/Paris")!).read()
+            #expect(source.items.map(\.oldURLs) == [["/2009/03/31/a,b.html"]])
+            let report = try ImportPlan(source: source, blog: blog).write()
+            #expect(report.posts == 1)
+            let file = try #require(allFiles(in: blog.path("posts")).first)
+            #expect(try text(blog.path("posts/" + file)).contains("\n@aliases /2009/03/31/a%2Cb.html\n"))
+
+            let site = root + "/site"
+            let summary = try await bake(blog, into: site)
+            #expect(summary.posts == 1)
+            let redirect = try text(site + "/2009/03/31/a,b.html")
+            let permalink = BodyFormat.stem(of: file) + ".html"
+            #expect(permalink == "2009/03/31/a-b.html")
+            #expect(redirect.contains(#"<meta http-equiv="refresh" content="0; url=https://example.com/\#(permalink)">"#), "\(redirect)")
+            #expect(FileManager.default.fileExists(atPath: site + "/" + permalink))
+        }
+    }
+
     @Test func theDefaultStyleIsDateWithCategories() {
         let date = CivilTime(year: 2009, month: 3, day: 31, hour: 20, minute: 16, second: 46, offset: -25200)
         let url = JekyllPermalink(setting: nil).url(date: date, title: "Old_Slug", slug: "old-slug", categories: ["Swift", "Open Source"])

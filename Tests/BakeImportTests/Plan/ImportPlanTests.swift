@@ -7,6 +7,8 @@ import Testing
 
 /// Re-running an import, and files already in the blog.
 @Suite struct ImportPlanTests {
+    static let day = CivilTime(year: 2020, month: 1, day: 1, hour: 9, minute: 0, second: 0, offset: 0)
+
     @Test func aSecondRunFindsEverythingImported() throws {
         try withTemporaryFolder { root in
             let blog = try makeBlog(in: root)
@@ -33,6 +35,62 @@ import Testing
             #expect(report.skipped.map(\.description).contains("_posts/2009-03-31-hello-jekyll.md: not imported: posts/2009/03/31/hello-jekyll.markdown is already there with other text; it was left as it is"))
             #expect(report.skipped.map(\.description).contains("_posts/2010-01-02-an-html-post.html: not imported: posts/2010/01/02/an-html-post.md is already there with the same permalink as posts/2010/01/02/an-html-post.html"))
             #expect(try text(blog.path("posts/2009/03/31/hello-jekyll.markdown")).contains("My own post."))
+        }
+    }
+
+    /// A post and a draft of one day with one slug would share a permalink.
+    @Test func aPostAndADraftOfOneDayGetTwoSlugs() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let items = [ImportItem.Destination.post, .draft].map { destination in
+                ImportItem(destination: destination, date: Self.day, slug: "hello", format: .markdown, fields: [("title", "Hello")],
+                           body: "A \(destination.rawValue).\n", oldURLs: [], source: destination.rawValue)
+            }
+            let plan = try ImportPlan(source: ImportSource(items: items), blog: blog)
+            #expect(plan.files.map(\.path) == ["posts/2020/01/01/hello.markdown", "drafts/2020/01/01/hello-2.markdown"])
+            _ = try plan.write()
+            // A second run finds both where the first put them.
+            let again = try ImportPlan(source: ImportSource(items: items), blog: blog)
+            #expect(again.files.isEmpty)
+            #expect(again.alreadyImported == ["posts/2020/01/01/hello.markdown", "drafts/2020/01/01/hello-2.markdown"])
+        }
+    }
+
+    /// A draft of the blog keeps its slug: an imported post of its day never shares its
+    /// permalink. The draft is most likely that post imported before and then unpublished, so
+    /// the post is reported rather than brought back under another slug.
+    @Test func anImportedPostNeverTakesTheSlugOfADraftOfItsDay() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let draft = "@title Hello\n@pubDate 2020-01-01 09:00:00 +0000\n\nMy draft.\n"
+            try write(draft, to: "drafts/2020/01/01/hello.markdown", in: blog.root)
+            let post = ImportItem(destination: .post, date: Self.day, slug: "hello", format: .html, fields: [("title", "Hello")],
+                                  body: "<p>Hello</p>\n", oldURLs: ["/old/hello.html"], source: "hello.html")
+            let plan = try ImportPlan(source: ImportSource(items: [post]), blog: blog)
+            #expect(!plan.files.contains { $0.path.hasPrefix("posts/2020/01/01/hello.") })
+            #expect(plan.files.isEmpty)
+            #expect(plan.skipped.map(\.description) == ["hello.html: not imported: drafts/2020/01/01/hello.markdown is already there with the same permalink as posts/2020/01/01/hello.html"])
+            let report = try plan.write()
+            #expect(report.posts == 0)
+            #expect(allFiles(in: blog.path("posts")).isEmpty)
+            #expect(try text(blog.path("drafts/2020/01/01/hello.markdown")) == draft)
+        }
+    }
+
+    /// An imported draft published by moving it to posts/ (or a post moved back to drafts/)
+    /// is the same file: a second run finds it imported.
+    @Test func aFileMovedBetweenPostsAndDraftsCountsAsImported() throws {
+        try withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let draft = ImportItem(destination: .draft, date: Self.day, slug: "soon", format: .markdown, fields: [("title", "Soon")],
+                                   body: "Soon.\n", oldURLs: [], source: "soon.md")
+            _ = try ImportPlan(source: ImportSource(items: [draft]), blog: blog).write()
+            try FileManager.default.createDirectory(atPath: blog.path("posts/2020/01/01"), withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: blog.path("drafts/2020/01/01/soon.markdown"), toPath: blog.path("posts/2020/01/01/soon.markdown"))
+            let again = try ImportPlan(source: ImportSource(items: [draft]), blog: blog)
+            #expect(again.files.isEmpty)
+            #expect(again.skipped.isEmpty)
+            #expect(again.alreadyImported == ["posts/2020/01/01/soon.markdown"])
         }
     }
 

@@ -53,8 +53,97 @@ import XMLRPC
         #expect(await login.verify(user: "mira", password: TestLogin.password, client: "b"))
     }
 
-    /// 200 bad logins, 50 at a time, against a cost-10 hash, while the real user (already
-    /// logged in, from the same address) keeps calling. Prints the real user's latencies.
+    /// A caller that backs off is told so, not told its password is wrong, and nothing of it
+    /// is checked (the right password neither) until the back-off ends; then it is.
+    @Test func aCallerThatBacksOffIsRefusedUncheckedUntilTheBackOffEnds() async {
+        let clock = TestClock()
+        let login = LoginCheck(credentials: Credentials(user: "mira", passwordHash: TestLogin.hash), now: clock.now)
+        #expect(await login.check(user: "mira", password: TestLogin.password, client: "a") == .passed)
+        for _ in 0..<LoginCheck.freeFailures {
+            #expect(await login.check(user: "mira", password: "wrong", client: "a") == .failed)
+        }
+        // The first back-off allows one try of the remembered password: here a wrong one,
+        // which starts a back-off of 2 s.
+        #expect(await login.check(user: "mira", password: "guess", client: "a") == .failed)
+        #expect(await login.check(user: "mira", password: "wrong", client: "a") == .refused(.backingOff(retryAfter: .seconds(2))))
+        #expect(await login.check(user: "mira", password: TestLogin.password, client: "a") == .refused(.backingOff(retryAfter: .seconds(2))))
+        clock.advance(.milliseconds(1500))
+        #expect(await login.check(user: "mira", password: TestLogin.password, client: "a") == .refused(.backingOff(retryAfter: .milliseconds(500))))
+        // Other addresses, and other user names from this one, are not held back.
+        #expect(await login.check(user: "mira", password: TestLogin.password, client: "b") == .passed)
+        #expect(await login.check(user: "someone", password: TestLogin.password, client: "a") == .failed)
+        #expect(await login.isBackingOff("a"))
+        clock.advance(.milliseconds(500))
+        #expect(await !login.isBackingOff("a"))
+        #expect(await login.check(user: "mira", password: TestLogin.password, client: "a") == .passed)
+        // The success forgave the caller: it has its free failures again.
+        #expect(await login.check(user: "mira", password: "wrong", client: "a") == .failed)
+    }
+
+    /// Through the endpoint: a caller that backs off is answered with the too-many fault, not
+    /// the bad-login one, and is logged apart; the right password works once the back-off ends.
+    @Test func aCallerThatBacksOffGetsTheTooManyFaultThenLogsInAfterIt() async throws {
+        try await ShimHarness.run { shim in
+            _ = try await shim.success("blogger.getUserInfo", ["1"] + ShimHarness.login)
+            let wrong: [XMLRPCValue] = ["1", .string(TestLogin.user), "wrong"]
+            // The free failures and the first back-off's one try are checked; then a back-off
+            // of 2 s refuses the next. (A machine that stalls for 2 s between two calls lets
+            // one more be checked, with a longer back-off after it.)
+            var faults: [XMLRPCFault] = []
+            repeat {
+                faults.append(try await shim.fault("blogger.getUserInfo", wrong))
+            } while faults.last?.code == 403 && faults.count < 20
+            #expect(faults.count >= LoginCheck.freeFailures + 2)
+            #expect(faults.dropLast().allSatisfy { $0.code == 403 && $0.message.hasPrefix("Bad login") })
+            let fault = try #require(faults.last)
+            #expect(fault.code == 429)
+            let prefix = "Too many failed logins: this login was not checked; try again in "
+            #expect(fault.message.hasPrefix(prefix) && fault.message.hasSuffix(" s."), "\(fault.message)")
+            #expect(Int(fault.message.dropFirst(prefix.count).dropLast(" s.".count)).map { $0 >= 1 && $0 <= 60 } == true, "\(fault.message)")
+            let badLogins = shim.log.events.count { if case .badLogin(TestLogin.user, "127.0.0.1") = $0 { true } else { false } }
+            let refused = shim.log.events.count { if case .loginRefused(TestLogin.user, "127.0.0.1") = $0 { true } else { false } }
+            #expect((badLogins, refused) == (faults.count - 1, 1))
+            try await eventually("the back-off to end", timeout: .seconds(20)) {
+                switch try await shim.call("blogger.getUserInfo", ["1"] + ShimHarness.login) {
+                case .success:
+                    return true
+                case .fault(let fault):
+                    guard fault.code == 429 else { throw TestFailure(description: "the right password got \(fault.code) \(fault.message)") }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Guesses at the right user name, however many and however fast, get the free failures
+    /// and then one check per back-off; the back-offs double up to a minute.
+    @Test func guessesAreCheckedOncePerBackOff() async {
+        let clock = TestClock()
+        let login = LoginCheck(credentials: Credentials(user: "mira", passwordHash: TestLogin.hash), now: clock.now)
+        #expect(await login.verify(user: "mira", password: TestLogin.password, client: "a"))
+        let outcomes = await withTaskGroup(of: LoginCheck.Outcome.self) { group in
+            for guess in 0..<500 {
+                group.addTask { await login.check(user: "mira", password: "guess \(guess)", client: "a") }
+            }
+            var all: [LoginCheck.Outcome] = []
+            for await outcome in group { all.append(outcome) }
+            return all
+        }
+        // Five free failures, and the first back-off's one try of the remembered password.
+        #expect(outcomes.count { $0 == .failed } == LoginCheck.freeFailures + 1)
+        #expect(outcomes.count { $0 == .refused(.backingOff(retryAfter: .seconds(2))) } == 500 - LoginCheck.freeFailures - 1)
+        for seconds in [2, 4, 8, 16, 32, 60, 60] {
+            #expect(await login.check(user: "mira", password: "guess", client: "a") == .refused(.backingOff(retryAfter: .seconds(seconds))))
+            clock.advance(.seconds(seconds) - .milliseconds(1))
+            #expect(await login.check(user: "mira", password: TestLogin.password, client: "a") == .refused(.backingOff(retryAfter: .milliseconds(1))))
+            clock.advance(.milliseconds(1))
+            #expect(await login.check(user: "mira", password: "guess", client: "a") == .failed)
+        }
+    }
+
+    /// 200 bad logins under another user name, 50 at a time, against a cost-10 hash, while the
+    /// real user (already logged in, from the same address) keeps calling: every call of
+    /// theirs passes, about as fast as without the flood. Prints the real user's latencies.
     @Test(.timeLimit(.minutes(2)))
     func aBadLoginFloodDoesNotSlowTheRealUser() async throws {
         let hash = PasswordHash.make(password: TestLogin.password, cost: 10)
@@ -63,8 +152,11 @@ import XMLRPC
         let shim = try await ShimHarness(blog: blog, loginDelay: .seconds(1))
         try await shim.whileRunning {
             _ = try await shim.success("blogger.getUserInfo", ["1"] + ShimHarness.login)
+            let quietBefore = try await Self.medianLatency(of: shim)
             let longName = String(repeating: "x", count: 10_000)
+            let floodEnded = Flag()
             let flood = Task {
+                defer { floodEnded.set() }
                 for _ in 0..<4 {
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         for _ in 0..<50 {
@@ -74,19 +166,65 @@ import XMLRPC
                     }
                 }
             }
-            try await eventually("the flood to start", timeout: .seconds(20)) { !shim.log.events.isEmpty }
+            let badLogins = { shim.log.events.compactMap { if case .badLogin(let user, _) = $0 { user } else { nil } } }
+            let refused = { shim.log.events.compactMap { if case .loginRefused(let user, _) = $0 { user } else { nil } } }
+            try await eventually("the flood's bad logins", timeout: .seconds(20)) { badLogins().count >= LoginCheck.freeFailures }
+            let floodBefore = badLogins().count + refused().count
+            // A call every 20 ms or so, as a busy editor might, until the flood ends (300 at
+            // most): calling flat out would load the machine the other tests share.
             var latencies: [Duration] = []
-            for _ in 0..<20 {
+            while (!floodEnded.isSet && latencies.count < 300) || latencies.count < 20 {
                 let start = ContinuousClock.now
                 _ = try await shim.success("blogger.getUserInfo", ["1"] + ShimHarness.login)
                 latencies.append(ContinuousClock.now - start)
+                try await Task.sleep(for: .milliseconds(20))
             }
             try await flood.value
-            let badLogins = shim.log.events.compactMap { if case .badLogin(let user, _) = $0 { user } else { nil } }
-            #expect(badLogins.count == 200)
-            #expect(badLogins.allSatisfy { $0.count < 120 })
+            // Every bad call is reported: checked and wrong, or refused unchecked once the
+            // flood's caller backs off. No call of the real user is among them.
+            #expect(badLogins().count + refused().count == 200)
+            #expect(badLogins().count >= LoginCheck.freeFailures)
+            #expect(refused().count > 0)
+            #expect((badLogins() + refused()).allSatisfy { $0.count < 120 })
+            // The real user's calls went on while the flood did.
+            #expect(floodBefore < 200)
+            // About as fast as without the flood. The tests run side by side on few cores, so
+            // the bound is loose, against the slower of the times before and after the flood.
+            let quietAfter = try await Self.medianLatency(of: shim)
             latencies.sort()
-            print("LoginCheckTests: real user's calls during 200 bad logins (50 at a time): median \(latencies[10]), max \(latencies.last!)")
+            let median = latencies[latencies.count / 2], quiet = max(quietBefore, quietAfter)
+            print("LoginCheckTests: real user's \(latencies.count) calls during 200 bad logins (50 at a time): "
+                  + "median \(median), max \(latencies.last!); without the flood: median \(quietBefore) before, \(quietAfter) after")
+            #expect(median < quiet * 4 + .milliseconds(100), "median \(median) during the flood, \(quiet) without")
         }
+    }
+}
+
+extension LoginCheckTests {
+    /// The median time of 20 calls of the real user.
+    static func medianLatency(of shim: ShimHarness) async throws -> Duration {
+        var latencies: [Duration] = []
+        for _ in 0..<20 {
+            let start = ContinuousClock.now
+            _ = try await shim.success("blogger.getUserInfo", ["1"] + ShimHarness.login)
+            latencies.append(ContinuousClock.now - start)
+        }
+        return latencies.sorted()[latencies.count / 2]
+    }
+}
+
+/// A clock for `LoginCheck` that moves only when told.
+private final class TestClock: Sendable {
+    private let lock = NSLock()
+    private let start = ContinuousClock.now
+    nonisolated(unsafe) private var offset: Duration = .zero
+
+    /// The time now.
+    var now: @Sendable () -> ContinuousClock.Instant {
+        { [self] in lock.withLock { start + offset } }
+    }
+
+    func advance(_ duration: Duration) {
+        lock.withLock { offset += duration }
     }
 }
