@@ -86,22 +86,32 @@ private extension FileTree {
     /// Lists `relative`; walks its subfolders too when `recurse`, else returns them in `folders`.
     static func walk(root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String]) throws(FileSystemError) {
         let folder = relative.isEmpty ? root : root + "/" + relative
-        guard let dir = opendir(folder) else {
-            throw FileSystemError(path: folder, operation: .list, errno: errno)
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError(path: folder, operation: .list, errno: errno) }
+        try walk(fd: fd, root: root, relative: relative, into: &entries, recurse: recurse, folders: &folders)
+    }
+
+    /// Lists the open folder `fd` (closing it), which is `relative` below `root`. Subfolders are
+    /// opened relative to it, so the kernel never walks a whole path again.
+    static func walk(fd: Int32, root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String]) throws(FileSystemError) {
+        guard let dir = fdopendir(fd) else {
+            let error = errno
+            close(fd)
+            throw FileSystemError(path: relative.isEmpty ? root : root + "/" + relative, operation: .list, errno: error)
         }
         defer { closedir(dir) }
-        var subfolders: [String] = []
+        let folderFD = dirfd(dir)
+        var subfolders: [(name: String, relative: String)] = []
         while let item = readdir(dir) {
             let name = self.name(of: item)
             if name.hasPrefix(".") { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             // The folder listing already says which names are folders: no `stat` for those.
             if item.pointee.d_type == UInt8(DT_DIR) {
-                subfolders.append(childRelative)
+                subfolders.append((name, childRelative))
                 continue
             }
             // Relative to the open folder: the kernel needn't walk the whole path again.
-            let folderFD = dirfd(dir)
             var info = stat()
             guard fstatat(folderFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             var kind = info.st_mode & S_IFMT
@@ -111,17 +121,19 @@ private extension FileTree {
                 if kind == S_IFDIR { continue }
             }
             if kind == S_IFDIR {
-                subfolders.append(childRelative)
+                subfolders.append((name, childRelative))
             } else if kind == S_IFREG {
                 entries.append(FileEntry(path: childRelative, size: Int64(info.st_size), modified: modified(info)))
             }
         }
         guard recurse else {
-            folders += subfolders
+            folders += subfolders.map(\.relative)
             return
         }
         for subfolder in subfolders {
-            try walk(root: root, relative: subfolder, into: &entries, recurse: true, folders: &folders)
+            let child = openat(folderFD, subfolder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard child >= 0 else { throw FileSystemError(path: root + "/" + subfolder.relative, operation: .list, errno: errno) }
+            try walk(fd: child, root: root, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders)
         }
     }
 

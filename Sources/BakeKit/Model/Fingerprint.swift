@@ -208,3 +208,32 @@ private struct SingleHashContainer: SingleValueEncodingContainer, HashWriting {
     mutating func encode(_ value: UInt64) throws { putWord(value, nil) }
     mutating func encode(_ value: some Encodable) throws { try putValue(value, nil) }
 }
+
+/// A value with its fingerprint worked out once, when it is made. Encoding it writes that
+/// fingerprint, so a value that many outputs name (a post, a month's titles) is hashed once
+/// per build rather than once per output, and still by every stored property.
+///
+/// Its properties read through: `ref.sourcePath` for `ref.value.sourcePath`.
+@dynamicMemberLookup
+public struct Digested<Value: Encodable & Hashable & Sendable>: Encodable, Hashable, Sendable {
+    public let value: Value
+    /// `Fingerprint.of(value)`.
+    public let fingerprint: UInt64
+
+    public init(_ value: Value) {
+        self.value = value
+        self.fingerprint = Fingerprint.of(value)
+    }
+
+    public subscript<Property>(dynamicMember keyPath: KeyPath<Value, Property>) -> Property {
+        value[keyPath: keyPath]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(fingerprint)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.fingerprint == rhs.fingerprint && lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
+}

@@ -6,7 +6,8 @@
 /// a new case here; the compiler then asks for its render.
 ///
 /// Posts are named by `PostRef` (path and content hash), not copied: the renderer looks them
-/// up in the build's posts, and the hash stands for everything the file holds.
+/// up in the build's posts, and the hash stands for everything the file holds. A `PostRef`
+/// and a month's titles, which many outputs share, are `Digested`: hashed once per build.
 public enum OutputInputs: Sendable, Hashable, Encodable {
     /// The home page (page 1) or one of its pages of older posts.
     case home(ListInputs)
@@ -82,7 +83,7 @@ public struct ListInputs: Sendable, Hashable, Encodable {
     /// 1-based.
     public let page: Int
     public let pageCount: Int
-    public let posts: [PostRef]
+    public let posts: [Digested<PostRef>]
 }
 
 /// A category as lists of categories show it.
@@ -104,7 +105,7 @@ public struct MonthEntries: Sendable, Hashable, Encodable {
 
 public struct YearInputs: Sendable, Hashable, Encodable {
     public let year: Int
-    public let months: [MonthEntries]
+    public let months: [Digested<MonthEntries>]
     /// The year before and after that have posts.
     public let previous: Int?
     public let next: Int?
@@ -112,19 +113,19 @@ public struct YearInputs: Sendable, Hashable, Encodable {
 
 public struct ArchiveYear: Sendable, Hashable, Encodable {
     public let year: Int
-    public let months: [MonthEntries]
+    public let months: [Digested<MonthEntries>]
 }
 
 public struct MonthInputs: Sendable, Hashable, Encodable {
     public let key: MonthKey
-    public let posts: [PostRef]
+    public let posts: [Digested<PostRef>]
     /// The months before and after that have posts.
     public let previous: MonthKey?
     public let next: MonthKey?
 }
 
 public struct PostInputs: Sendable, Hashable, Encodable {
-    public let post: PostRef
+    public let post: Digested<PostRef>
     /// The older post, and the newer.
     public let previous: PostLink?
     public let next: PostLink?
@@ -146,7 +147,7 @@ public struct FeedInputs: Sendable, Hashable, Encodable {
     public let format: Format
     /// A category's feeds; nil for the site's own.
     public let category: CategoryEntry?
-    public let posts: [PostRef]
+    public let posts: [Digested<PostRef>]
 }
 
 /// A sitemap shows paths and dates only, so editing a post's text leaves it be.

@@ -139,7 +139,12 @@ public struct SitePlan: Sendable {
 
     /// The posts of home page `page` (1-based).
     public func homePosts(page: Int) -> ArraySlice<Post> {
-        posts[Pagination.range(page: page, count: posts.count, perPage: postsPerPage)]
+        posts[homePostIndices(page: page)]
+    }
+
+    /// The indices in `posts` of home page `page` (1-based).
+    public func homePostIndices(page: Int) -> Range<Int> {
+        Pagination.range(page: page, count: posts.count, perPage: postsPerPage)
     }
 
     /// The number of pages of category `index`.
@@ -153,9 +158,9 @@ public struct SitePlan: Sendable {
         return all[Pagination.range(page: page, count: all.count, perPage: postsPerPage > 0 ? postsPerPage : all.count)]
     }
 
-    /// The posts of category `index`'s feeds.
-    public func feedPosts(ofCategory index: Int) -> [Post] {
-        categories[index].postIndices.prefix(settings.feedPostCount).map { posts[$0] }
+    /// The indices in `posts` of category `index`'s feeds.
+    public func feedPostIndices(ofCategory index: Int) -> ArraySlice<Int> {
+        categories[index].postIndices.prefix(settings.feedPostCount)
     }
 
     /// The posts of the home page.

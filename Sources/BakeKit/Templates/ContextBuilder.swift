@@ -27,7 +27,7 @@ struct ContextBuilder: Sendable {
         var context = number == 1
             ? page(title: settings.layout.homeTitle, path: settings.layout.blog(""), description: settings.description, flag: "is_home")
             : page(title: "Older posts, page \(number)", path: settings.layout.blog(Pagination.folder("", page: number)), description: settings.description, flag: "is_home_page")
-        context["posts"] = list.posts.map { listPost($0, html: bodies[$0.sourcePath]) }
+        context["posts"] = list.posts.map { listPost($0.value, html: bodies[$0.sourcePath]) }
         context["pagination"] = pagination(list)
         return context
     }
@@ -39,7 +39,7 @@ struct ContextBuilder: Sendable {
         var context = page(title: title, path: settings.layout.blog(Pagination.folder(category.folder, page: number)),
                            description: "Posts in \(category.name) on \(settings.name)", flag: "is_category")
         context["category"] = categoryContext(category)
-        context["posts"] = list.posts.map { listPost($0, html: bodies[$0.sourcePath]) }
+        context["posts"] = list.posts.map { listPost($0.value, html: bodies[$0.sourcePath]) }
         context["pagination"] = pagination(list)
         context["feeds"] = [
             ["title": TemplateText("\(settings.name): \(category.name) (RSS)"), "type": TemplateText("application/rss+xml"), "url": TemplateText(url(settings.layout.blog(category.folder + "rss.xml")))],
@@ -75,10 +75,10 @@ struct ContextBuilder: Sendable {
     }
 
     func post(_ inputs: PostInputs, html: String) -> [String: Any] {
-        let post = self.post(inputs.post)
+        let post = self.post(inputs.post.value)
         let description = Excerpt.summary(of: post.metadata) ?? PlainText.truncate(post.excerpt, maxCharacters: 160)
         var context = page(title: post.displayTitle, path: settings.layout.post(post.permalink), description: description, flag: "is_post")
-        context["post"] = self.post(inputs.post, html: html)
+        context["post"] = self.post(inputs.post.value, html: html)
         let absolute = settings.url + "/" + settings.layout.post(post.permalink)
         context["social"] = SocialCard(
             type: "article", title: post.displayTitle, url: absolute, description: description,
@@ -96,7 +96,7 @@ struct ContextBuilder: Sendable {
         context["month_label"] = TemplateText(label)
         context["year"] = TemplateText(String(month.key.year))
         context["month"] = TemplateText(Permalink.twoDigits(month.key.month))
-        context["posts"] = month.posts.map { post($0, html: nil) }
+        context["posts"] = month.posts.map { post($0.value, html: nil) }
         if let previous = month.previous { context["previous_month"] = monthLink(previous) }
         if let next = month.next { context["next_month"] = monthLink(next) }
         return context

@@ -14,9 +14,11 @@ public struct SiteRenderer: Sendable {
     /// What every page is made from.
     public let site: SiteInputs
     private let contexts: ContextBuilder
+    private let inputsBuilder: InputsBuilder
 
     public init(plan: SitePlan, templates: TemplateSet, options: RenderOptions) {
         self.plan = plan
+        self.inputsBuilder = InputsBuilder(plan: plan, now: options.now)
         self.templates = templates
         self.options = options
         let site = SiteInputs(plan: plan, templates: templates, options: options)
@@ -29,7 +31,7 @@ public struct SiteRenderer: Sendable {
 
     /// What `output` is made from.
     public func inputs(of output: PlannedOutput) -> OutputInputs {
-        plan.inputs(of: output, now: options.now)
+        inputsBuilder.inputs(of: output)
     }
 
     /// The source paths whose body HTML `output` shows.
@@ -87,9 +89,9 @@ public struct SiteRenderer: Sendable {
 
     /// The feed entries: full bodies, or with `@feed_excerpts true` each post's excerpt and a
     /// link to the rest.
-    private func feedItems(_ refs: [PostRef], bodies: [String: String]) -> [FeedItem] {
+    private func feedItems(_ refs: [Digested<PostRef>], bodies: [String: String]) -> [FeedItem] {
         refs.map { ref in
-            let post = contexts.post(ref)
+            let post = contexts.post(ref.value)
             let html = bodies[post.sourcePath] ?? ""
             let summary = Excerpt.summary(of: post.metadata)
             guard plan.settings.feedExcerpts, let excerpt = Excerpt.cut(html, summary: summary) else {

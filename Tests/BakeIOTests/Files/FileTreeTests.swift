@@ -57,4 +57,21 @@ import Testing
             #expect(FileTree.entry(at: root, relativePath: "") == nil)
         }
     }
+    @Test func aParallelScanListsWhatAScanDoes() async throws {
+        try await withTemporaryFolder { root in
+            for year in 2019...2021 {
+                for month in [1, 7, 12] {
+                    for day in [1, 15] {
+                        try write("\(year)\(month)\(day)", to: "posts/\(year)/\(month)/\(day)/post.markdown", in: root)
+                    }
+                }
+            }
+            try write("top", to: "posts/top.markdown", in: root)
+            let serial = try FileTree.scan(root + "/posts")
+            let parallel = try await FileTree.scanInParallel(root + "/posts")
+            #expect(serial.count == 3 * 3 * 2 + 1)
+            #expect(parallel == serial)
+            #expect(serial.contains { $0.path == "2020/7/15/post.markdown" && $0.size == 7 })
+        }
+    }
 }
