@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension String.UTF8View {
     /// Whether the UTF-8 bytes of `needle` occur in these bytes. A plain byte search: far
     /// cheaper than `String.contains`, which goes through Foundation on Linux.
@@ -22,14 +28,22 @@ extension String.UTF8View {
         @inline(__always) func byte(_ index: Int) -> UInt8 {
             caseInsensitive ? lowercased(haystack[index]) : haystack[index]
         }
-        var index = start
         let last = haystack.count - pattern.count
+        guard let base = haystack.baseAddress else { return nil }
+        // A first byte without case (`<`, `!`) is found by `memchr`, many bytes at a time.
+        let caseless = !caseInsensitive || lowercased(first & ~0x20) != first
+        var index = start
         while index <= last {
-            if byte(index) == first {
-                var matched = 1
-                while matched < pattern.count, byte(index + matched) == pattern[matched] { matched += 1 }
-                if matched == pattern.count { return index }
+            if caseless {
+                guard let hit = memchr(base + index, Int32(first), last - index + 1) else { return nil }
+                index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            } else if byte(index) != first {
+                index += 1
+                continue
             }
+            var matched = 1
+            while matched < pattern.count, byte(index + matched) == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return index }
             index += 1
         }
         return nil

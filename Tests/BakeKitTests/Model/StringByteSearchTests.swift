@@ -1,0 +1,46 @@
+@testable import BakeKit
+import Testing
+
+@Suite struct StringByteSearchTests {
+    @Test(arguments: [
+        // (haystack, needle, start, caseInsensitive, expected)
+        ("<p>one</p><!--more--><p>two</p>", "<!--more-->", 0, false, 10),
+        ("<p>one</p><!--more--><p>two</p>", "<!--more-->", 11, false, nil),
+        ("<!--more-->", "<!--more-->", 0, false, 0),
+        ("<!--more", "<!--more-->", 0, false, nil),
+        ("<<<!--mor<!--more-->", "<!--more-->", 0, false, 9),
+        ("text <IMG SRC=x>", "<img", 0, true, 5),
+        ("text <IMG SRC=x>", "<img", 0, false, nil),
+        ("a <Img src=x> <img>", "<img", 3, true, 14),
+        ("alt=\"src\" SRC=x", "src=", 0, true, 10),
+        ("sss src=", "src=", 0, true, 4),
+        ("é <a href>", "<a", 0, true, 3),
+        ("", "<a", 0, true, nil),
+        ("abc", "", 2, false, 2),
+        ("abc", "c", 5, false, nil),
+        ("abc", "c", -1, false, nil),
+    ] as [(String, String, Int, Bool, Int?)])
+    func firstOffset(_ example: (String, String, Int, Bool, Int?)) {
+        let (haystack, needle, start, caseInsensitive, expected) = example
+        #expect(haystack.utf8.firstOffset(of: needle, from: start, caseInsensitive: caseInsensitive) == expected)
+    }
+
+    @Test func agreesWithANaiveSearchOnEveryStart() {
+        let haystack = "x<a<A<!-<!--m<!--more--> <IMG src=1><img SRC=2>"
+        let bytes = Array(haystack.utf8)
+        for needle in ["<!--more-->", "<img", "src=", "<a", "m"] {
+            for caseInsensitive in [false, true] {
+                let pattern = Array((caseInsensitive ? needle.lowercased() : needle).utf8)
+                for start in 0...bytes.count {
+                    let naive = (start..<max(start, bytes.count - pattern.count + 1)).first { index in
+                        pattern.indices.allSatisfy { offset in
+                            let byte = bytes[index + offset]
+                            return (caseInsensitive ? Array(String(decoding: [byte], as: UTF8.self).lowercased().utf8).first : byte) == pattern[offset]
+                        }
+                    }
+                    #expect(haystack.utf8.firstOffset(of: needle, from: start, caseInsensitive: caseInsensitive) == naive, "\(needle) from \(start)")
+                }
+            }
+        }
+    }
+}
