@@ -19,17 +19,17 @@ extension MarkdownRenderer {
         var result = html
         if result.utf8.containsBytes(of: "<pre><code") {
             if result.hasPrefix("<pre><code") { result = focusablePre + result.dropFirst("<pre>".count) }
-            result = result.replacing("\n<pre><code", with: "\n" + focusablePre + "<code")
+            result = result.replacingBytes(of: "\n<pre><code", with: "\n" + focusablePre + "<code")
         }
         if result.utf8.containsBytes(of: "<table>\n") {
             if result.hasPrefix("<table>\n") { result = focusableTable + result.dropFirst("<table>".count) }
-            result = result.replacing("\n<table>\n", with: "\n" + focusableTable + "\n")
+            result = result.replacingBytes(of: "\n<table>\n", with: "\n" + focusableTable + "\n")
         }
         if result.utf8.containsBytes(of: "<input type=\"checkbox\"") {
-            result = result.replacing(checkbox, with: labelled(checkbox)).replacing(checkedBox, with: labelled(checkedBox))
+            result = result.replacingBytes(of: checkbox, with: labelled(checkbox)).replacingBytes(of: checkedBox, with: labelled(checkedBox))
         }
         if result.utf8.containsBytes(of: footnotes) {
-            result = result.replacing(footnotes, with: footnotes + "<h2 class=\"footnotes-heading\">Footnotes</h2>\n")
+            result = result.replacingBytes(of: footnotes, with: footnotes + "<h2 class=\"footnotes-heading\">Footnotes</h2>\n")
         }
         return result
     }
@@ -44,6 +44,6 @@ private extension MarkdownRenderer {
 
     /// A checkbox named for what it is; its checked state says whether the task is done.
     static func labelled(_ box: String) -> String {
-        box.replacing(" />", with: " aria-label=\"Task\" />")
+        box.replacingBytes(of: " />", with: " aria-label=\"Task\" />")
     }
 }

@@ -53,3 +53,25 @@ extension String.UTF8View {
         byte >= 65 && byte <= 90 ? byte | 0x20 : byte
     }
 }
+
+extension String {
+    /// Every occurrence of `target` replaced by `replacement`, found by byte search.
+    /// `replacing(_:with:)` from the standard library goes through its generic collection
+    /// algorithms, which cost 7% of a clean bake when run on every body.
+    func replacingBytes(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, var offset = utf8.firstOffset(of: target) else { return self }
+        let bytes = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + replacement.utf8.count)
+        var copied = 0
+        while true {
+            result += bytes[copied..<offset]
+            result += replacement.utf8
+            copied = offset + target.utf8.count
+            guard let next = utf8.firstOffset(of: target, from: copied) else { break }
+            offset = next
+        }
+        result += bytes[copied...]
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -43,4 +43,17 @@ import Testing
             }
         }
     }
+    @Test(arguments: [
+        ("a\n<pre><code>x\n<pre><code>y", "\n<pre><code", "\n<pre tabindex=\"0\"><code", "a\n<pre tabindex=\"0\"><code>x\n<pre tabindex=\"0\"><code>y"),
+        ("nothing here", "<table>", "<table x>", "nothing here"),
+        ("aaaa", "aa", "b", "bb"),
+        ("é<i>é</i>é", "<i>", "<em>", "é<em>é</i>é"),
+        ("abc", "", "x", "abc"),
+        ("", "a", "b", ""),
+    ] as [(String, String, String, String)])
+    func replacingBytes(_ example: (String, String, String, String)) {
+        let (text, target, replacement, expected) = example
+        #expect(text.replacingBytes(of: target, with: replacement) == expected)
+        #expect(text.replacingBytes(of: target, with: replacement) == (target.isEmpty ? text : text.replacing(target, with: replacement)))
+    }
 }
