@@ -127,8 +127,8 @@ public struct MonthInputs: Sendable, Hashable, Encodable {
 public struct PostInputs: Sendable, Hashable, Encodable {
     public let post: Digested<PostRef>
     /// The older post, and the newer.
-    public let previous: PostLink?
-    public let next: PostLink?
+    public let previous: Digested<PostLink>?
+    public let next: Digested<PostLink>?
 }
 
 public struct PageInputs: Sendable, Hashable, Encodable {

@@ -2,7 +2,8 @@
 ///
 /// The parts many outputs share are made, and fingerprinted, once: each post's `PostRef` (a
 /// post is named by its own page, a home or category page, its month and maybe a feed or
-/// two) and each month's titles (its year page and the archive). An output's fingerprint
+/// two), each post's link (its neighbours' pages) and each month's titles (its year page and
+/// the archive). An output's fingerprint
 /// then hashes one word for each, not every field again.
 ///
 /// ```swift
@@ -17,6 +18,8 @@ public struct InputsBuilder: Sendable {
     private let refs: [Digested<PostRef>]
     /// The titles of each of the plan's months, by index.
     private let titles: [Digested<MonthEntries>]
+    /// A link to each of the plan's posts, by index, for its neighbours' pages.
+    private let links: [Digested<PostLink>]
 
     public init(plan: SitePlan, now: Timestamp) {
         self.plan = plan
@@ -28,11 +31,13 @@ public struct InputsBuilder: Sendable {
                 categorySlugs: post.categories.map { plan.categorySlugs[$0] ?? "" }, isFuture: post.pubDate > now
             ))
         }
+        let links = plan.posts.map { Digested(PostLink(title: $0.displayTitle, path: layout.post($0.permalink))) }
+        self.links = links
         titles = plan.months.map { month in
             Digested(MonthEntries(key: month.key, posts: month.postIndices.map { index in
                 let post = plan.posts[index]
                 return TitleEntry(
-                    title: post.displayTitle, path: layout.post(post.permalink), pubDate: post.pubDate.seconds,
+                    title: links[index].title, path: links[index].path, pubDate: post.pubDate.seconds,
                     isLinkPost: post.link != nil, isDraft: post.status == .draft, isFuture: post.pubDate > now
                 )
             }))
@@ -44,8 +49,8 @@ public struct InputsBuilder: Sendable {
         let plan = plan
         let layout = plan.settings.layout
         let posts = plan.posts
-        func link(_ index: Int) -> PostLink? {
-            posts.indices.contains(index) ? PostLink(title: posts[index].displayTitle, path: layout.post(posts[index].permalink)) : nil
+        func link(_ index: Int) -> Digested<PostLink>? {
+            links.indices.contains(index) ? links[index] : nil
         }
         func entry(_ category: CategoryIndex) -> CategoryEntry {
             CategoryEntry(name: category.name, slug: category.slug, count: category.postIndices.count)

@@ -85,8 +85,8 @@ struct ContextBuilder: Sendable {
             image: SocialCard.image(metadata: post.metadata, html: html, pageURL: absolute, origin: settings.origin),
             siteName: settings.name
         ).context
-        if let previous = inputs.previous { context["previous"] = neighbour(previous) }
-        if let next = inputs.next { context["next"] = neighbour(next) }
+        if let previous = inputs.previous { context["previous"] = neighbour(previous.value) }
+        if let next = inputs.next { context["next"] = neighbour(next.value) }
         return context
     }
 
