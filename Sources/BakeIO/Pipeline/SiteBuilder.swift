@@ -44,7 +44,7 @@ public struct SiteBuilder: Sendable {
         progress?(.writing)
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
-        let result = try await SiteWriter(output: options.output).write(rendered.items, previous: blog.previous, state: state)
+        let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)
         loader.keep(loaded)
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
@@ -139,9 +139,9 @@ private extension SiteBuilder {
         return plan
     }
 
-    /// The render stage: the outputs whose inputs changed since the manifest, as bytes, and
-    /// the static files.
-    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], count: Int) {
+    /// The render stage: the outputs whose inputs are unchanged since the manifest, the static
+    /// files, and the outputs to render, which the writer renders a batch at a time as it writes.
+    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], pending: SiteWriter.Pending, count: Int) {
         guard let theme = blog.theme, let templates = blog.templates else { throw BuildFailure(blog.problems) }
         var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
         for entry in blog.staticEntries {
@@ -163,12 +163,16 @@ private extension SiteBuilder {
         if !missing.isEmpty {
             try await loader.addBodies(of: missing.sorted(), to: &loaded)
         }
-        items += await stage.render(toRender, bodies: loaded.bodies)
+        let bodies = loaded.bodies
+        let outputs = toRender
+        let pending = SiteWriter.Pending(paths: outputs.map(\.path)) { indices in
+            await stage.render(indices.map { outputs[$0] }, bodies: bodies)
+        }
         let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
             items.append(SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content))
         }
-        return (items, toRender.count)
+        return (items, pending, toRender.count)
     }
 }
 

@@ -75,14 +75,41 @@ public struct SiteWriter: Sendable {
         return Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Writes `items`, removes stale files, and saves the manifest.
-    public func write(_ items: [Item], previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
+    /// Outputs still to render, handed over by path and rendered a batch at a time while they
+    /// are written, so that a build holds at most one batch of rendered pages in memory.
+    public struct Pending: Sendable {
+        /// Their paths, in the order `render` counts them.
+        public let paths: [String]
+        /// The items at these indices of `paths`, rendered.
+        public let render: @Sendable ([Int]) async -> [Item]
+
+        public init(paths: [String], render: @escaping @Sendable ([Int]) async -> [Item]) {
+            self.paths = paths
+            self.render = render
+        }
+
+        public static let none = Pending(paths: []) { _ in [] }
+    }
+
+    /// How many pending outputs are rendered, then written, at a time.
+    public static let batchSize = 1024
+
+    /// Writes `items`, then renders and writes `pending` a batch at a time, removes stale
+    /// files, and saves the manifest.
+    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
         let output = self.output
         // A file no build recorded was put there by someone else: never replace it. Checked
         // before anything is written, so the refusal leaves the site as it was.
         var foreign: [Diagnostic] = []
-        // With no manifest the folder was empty (`existingManifest` checks), so nothing is foreign.
-        for item in items where previous != nil && previous?.records[item.path] == nil && FileIO.exists(output + "/" + item.path) {
+        func isUnrecorded(_ path: String) -> Bool {
+            // With no manifest the folder was empty (`existingManifest` checks), so nothing is foreign.
+            previous != nil && previous?.records[path] == nil && FileIO.exists(output + "/" + path)
+        }
+        // Pending outputs whose file is already there are rendered first, to compare, and
+        // written from that render.
+        let unrecorded = pending.paths.indices.filter { isUnrecorded(pending.paths[$0]) }
+        let firstItems = items + (unrecorded.isEmpty ? [] : await pending.render(unrecorded))
+        for item in firstItems where isUnrecorded(item.path) {
             let same: Bool
             switch item.content {
             case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
@@ -96,9 +123,9 @@ public struct SiteWriter: Sendable {
         if !foreign.isEmpty { throw BuildFailure(foreign) }
         // Files known to be unchanged need no work; the rest are written on every core.
         var records: [String: SiteManifest.Record] = [:]
-        records.reserveCapacity(items.count)
+        records.reserveCapacity(items.count + pending.paths.count)
         var toApply: [Item] = []
-        for item in items {
+        for item in firstItems {
             if case .keep(let record) = item.content {
                 records[record.path] = record
             } else {
@@ -110,28 +137,39 @@ public struct SiteWriter: Sendable {
         // being there) sweeps the temp files of whatever was being written.
         let pendingPath = output + "/" + SiteManifest.pendingFileName
         let hadPending = previous != nil && FileIO.exists(pendingPath)
-        let added = toApply.map(\.path).filter { previous?.records[$0] == nil }
-        if !toApply.isEmpty || hadPending {
+        let added = (toApply.map(\.path) + pending.paths).filter { previous?.records[$0] == nil }
+        if !toApply.isEmpty || !pending.paths.isEmpty || hadPending {
             do {
                 let known = hadPending ? previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
-                try FileIO.writeAtomically(SiteManifest.encodedPending(known + added), to: pendingPath, durable: false)
+                try FileIO.writeAtomically(SiteManifest.encodedPending(known + Array(Set(added)).sorted()), to: pendingPath, durable: false)
             } catch {
                 throw BuildFailure([error.diagnostic(relativeTo: output)])
             }
         }
-        let outcomes = await parallelMap(toApply) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
-            Result { () throws(FileSystemError) in try Self.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
-        }
         var written: [String] = []
         var failures: [Diagnostic] = []
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let (record, didWrite)):
-                records[record.path] = record
-                if didWrite { written.append(record.path) }
-            case .failure(let error):
-                failures.append(error.diagnostic(relativeTo: output))
+        // Whether a record differs from the last build's.
+        var recordsChanged = false
+        func apply(_ batch: [Item]) async {
+            let outcomes = await parallelMap(batch) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
+                Result { () throws(FileSystemError) in try Self.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
             }
+            for outcome in outcomes {
+                switch outcome {
+                case .success(let (record, didWrite)):
+                    records[record.path] = record
+                    if didWrite { written.append(record.path) }
+                    if record != previous?.records[record.path] { recordsChanged = true }
+                case .failure(let error):
+                    failures.append(error.diagnostic(relativeTo: output))
+                }
+            }
+        }
+        await apply(toApply)
+        let rendered = Set(unrecorded)
+        let rest = pending.paths.indices.filter { !rendered.contains($0) }
+        for start in stride(from: 0, to: rest.count, by: Self.batchSize) {
+            await apply(await pending.render(Array(rest[start..<min(start + Self.batchSize, rest.count)])))
         }
         var removed: [String] = []
         if let previous {
@@ -155,8 +193,7 @@ public struct SiteWriter: Sendable {
             let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
             // Kept records are the previous ones, so only the others can differ.
             let changed = previous == nil || manifest.state != previous?.state || !removed.isEmpty
-                || records.count != previous?.records.count
-                || toApply.contains { records[$0.path] != previous?.records[$0.path] }
+                || records.count != previous?.records.count || recordsChanged
             if changed || hadPending {
                 try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
             }
@@ -166,7 +203,7 @@ public struct SiteWriter: Sendable {
             failures.append(error.diagnostic(relativeTo: output))
         }
         if !failures.isEmpty { throw BuildFailure(failures) }
-        return (written.sorted(), items.count - written.count, removed)
+        return (written.sorted(), items.count + pending.paths.count - written.count, removed)
     }
 }
 

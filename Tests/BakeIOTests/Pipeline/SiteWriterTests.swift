@@ -171,4 +171,73 @@ import Testing
         let extreme = SiteManifest(records: ["x.html": .init(path: "x.html", size: .min, modified: .min, fingerprint: 1)])
         #expect(SiteManifest(bytes: extreme.encoded()) == extreme)
     }
+    /// Pages handed to the writer to render as it writes: `pages` by path, and a log of the
+    /// batches it asked for.
+    final class RenderLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var batches: [[String]] = []
+        func record(_ paths: [String]) { lock.withLock { batches.append(paths) } }
+        var all: [[String]] { lock.withLock { batches } }
+    }
+
+    func pending(_ pages: [String: String], log: RenderLog) -> SiteWriter.Pending {
+        let paths = pages.keys.sorted()
+        return SiteWriter.Pending(paths: paths) { indices in
+            log.record(indices.map { paths[$0] })
+            return self.items(Dictionary(uniqueKeysWithValues: indices.map { (paths[$0], pages[paths[$0]]!) }))
+        }
+    }
+
+    @Test func pendingPagesAreRenderedOnceABatchAtATimeAndWritten() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            let count = SiteWriter.batchSize * 2 + 5
+            let pages = Dictionary(uniqueKeysWithValues: (0..<count).map { ("p/\($0)/index.html", "page \($0)") })
+            let log = RenderLog()
+            let writer = SiteWriter(output: output)
+            let result = try await writer.write(items(["style.css": "body {}"]), rendering: pending(pages, log: log), previous: try writer.existingManifest())
+            #expect(result.written.count == count + 1)
+            #expect(log.all.count == 3)
+            #expect(log.all.allSatisfy { $0.count <= SiteWriter.batchSize })
+            #expect(log.all.flatMap { $0 }.sorted() == pages.keys.sorted())
+            #expect(try read("p/1030/index.html", in: output) == "page 1030")
+            let manifest = try #require(SiteManifest(bytes: Array(read(".bake-manifest", in: output).utf8)))
+            #expect(manifest.records.count == count + 1)
+            #expect(!FileIO.exists(output + "/" + SiteManifest.pendingFileName))
+
+            // Again, nothing changed: every file is compared and none written.
+            let again = try await writer.write(items(["style.css": "body {}"]), rendering: pending(pages, log: RenderLog()), previous: try writer.existingManifest())
+            #expect(again.written.isEmpty)
+            #expect(again.unchanged == count + 1)
+        }
+    }
+
+    @Test func aPendingPageInTheWayIsRefusedBeforeAnythingIsWritten() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home"], to: output)
+            try write("mine", to: "about/index.html", in: output)
+            try write("same", to: "same/index.html", in: output)
+            let log = RenderLog()
+            let writer = SiteWriter(output: output)
+            let pages = ["about/index.html": "about", "same/index.html": "same", "new/index.html": "new"]
+            await #expect(throws: BuildFailure.self) {
+                try await writer.write(items(["index.html": "home, changed"]), rendering: pending(pages, log: log), previous: try writer.existingManifest())
+            }
+            // Only the page in the way and the identical one were rendered, to compare.
+            #expect(log.all.flatMap { $0 }.sorted() == ["about/index.html", "same/index.html"])
+            #expect(try read("about/index.html", in: output) == "mine")
+            #expect(try read("index.html", in: output) == "home")
+            #expect(!FileIO.exists(output + "/new/index.html"))
+
+            // Moved out of the way, the build goes through; the identical file is adopted and
+            // each page is rendered once.
+            try FileIO.remove(output + "/about/index.html")
+            let next = RenderLog()
+            let result = try await writer.write(items(["index.html": "home, changed"]), rendering: pending(pages, log: next), previous: try writer.existingManifest())
+            #expect(next.all.flatMap { $0 }.sorted() == pages.keys.sorted())
+            #expect(result.written == ["about/index.html", "index.html", "new/index.html"])
+            #expect(try read("same/index.html", in: output) == "same")
+        }
+    }
 }
