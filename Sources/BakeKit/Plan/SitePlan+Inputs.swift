@@ -25,15 +25,15 @@ public struct InputsBuilder: Sendable {
         self.plan = plan
         self.now = now
         let layout = plan.settings.layout
-        refs = plan.posts.map { post in
+        refs = Array(concurrentlyMapping: plan.posts) { post in
             Digested(PostRef(
                 sourcePath: post.sourcePath, contentHash: post.contentHash, pubDate: post.pubDate.seconds,
                 categorySlugs: post.categories.map { plan.categorySlugs[$0] ?? "" }, isFuture: post.pubDate > now
             ))
         }
-        let links = plan.posts.map { Digested(PostLink(title: $0.displayTitle, path: layout.post($0.permalink))) }
+        let links = Array(concurrentlyMapping: plan.posts) { Digested(PostLink(title: $0.displayTitle, path: layout.post($0.permalink))) }
         self.links = links
-        titles = plan.months.map { month in
+        titles = Array(concurrentlyMapping: plan.months) { month in
             Digested(MonthEntries(key: month.key, posts: month.postIndices.map { index in
                 let post = plan.posts[index]
                 return TitleEntry(
