@@ -132,7 +132,10 @@ private extension FileTree {
         }
         for subfolder in subfolders {
             let child = openat(folderFD, subfolder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard child >= 0 else { throw FileSystemError(path: root + "/" + subfolder.relative, operation: .list, errno: errno) }
+            guard child >= 0 else {
+                let error = errno
+                throw FileSystemError(path: root + "/" + subfolder.relative, operation: .list, errno: error)
+            }
             try walk(fd: child, root: root, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders)
         }
     }

@@ -55,7 +55,8 @@ public struct BuildSummary: Sendable, Hashable {
 
 /// The stage a build is in, for progress on a terminal.
 public enum BuildStage: String, Sendable {
+    /// Reading the sources and planning the site.
     case reading = "Reading"
-    case rendering = "Rendering"
-    case writing = "Writing"
+    /// Working out which pages changed, then rendering and writing them a batch at a time.
+    case rendering = "Rendering and writing"
 }

@@ -3,8 +3,9 @@ import Foundation
 
 /// Bakes a blog folder into a site: load, then render, then write.
 ///
-/// Nothing is written until every file has loaded and rendered, so a failed build leaves the
-/// previous site as it was. Unless `clean` is set, a build reuses what earlier ones learned:
+/// Nothing is written until every file has loaded and the site is planned, so a failed build
+/// leaves the previous site as it was; rendering, which the writer does a batch at a time
+/// as it writes, works on values and cannot fail. Unless `clean` is set, a build reuses what earlier ones learned:
 /// sources whose size and mtime match the cache are not read again, and outputs whose
 /// fingerprint matches the manifest (and whose file is as bake left it) are not rendered.
 ///
@@ -41,7 +42,6 @@ public struct SiteBuilder: Sendable {
         let plan = try plan(loaded, blog)
         progress?(.rendering)
         let rendered = try await render(plan, blog, loaded: &loaded, loader: loader)
-        progress?(.writing)
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
         let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)

@@ -105,22 +105,38 @@ public struct SiteWriter: Sendable {
             // With no manifest the folder was empty (`existingManifest` checks), so nothing is foreign.
             previous != nil && previous?.records[path] == nil && FileIO.exists(output + "/" + path)
         }
-        // Pending outputs whose file is already there are rendered first, to compare, and
-        // written from that render.
-        let unrecorded = pending.paths.indices.filter { isUnrecorded(pending.paths[$0]) }
-        let firstItems = items + (unrecorded.isEmpty ? [] : await pending.render(unrecorded))
-        for item in firstItems where isUnrecorded(item.path) {
+        func isInTheWay(_ item: Item) -> Bool {
             let same: Bool
             switch item.content {
             case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
             case .copy(let source): same = (try? FileIO.read(source)).map { FileIO.contentEquals(output + "/" + item.path, $0) } ?? false
             case .keep: same = true
             }
-            if !same {
-                foreign.append(Diagnostic(path: output + "/" + item.path, line: nil, message: "is in the way: bake did not write it and will not replace it; expected you to move or delete it"))
+            return !same
+        }
+        func refusal(_ path: String) -> Diagnostic {
+            Diagnostic(path: output + "/" + path, line: nil, message: "is in the way: bake did not write it and will not replace it; expected you to move or delete it")
+        }
+        for item in items where isUnrecorded(item.path) && isInTheWay(item) {
+            foreign.append(refusal(item.path))
+        }
+        // Pending outputs whose file is already there are rendered first, a batch at a time, to
+        // compare. A file with the very bytes is taken as bake's, as it is, and not rendered again.
+        let unrecorded = pending.paths.indices.filter { isUnrecorded(pending.paths[$0]) }
+        var adopted: [Item] = []
+        for start in stride(from: 0, to: unrecorded.count, by: Self.batchSize) {
+            for item in await pending.render(Array(unrecorded[start..<min(start + Self.batchSize, unrecorded.count)])) {
+                if isInTheWay(item) {
+                    foreign.append(refusal(item.path))
+                } else if let entry = FileTree.entry(at: output + "/" + item.path, relativePath: item.path) {
+                    adopted.append(Item(path: item.path, fingerprint: item.fingerprint, content: .keep(
+                        SiteManifest.Record(path: item.path, size: entry.size, modified: entry.modified, fingerprint: item.fingerprint)
+                    )))
+                }
             }
         }
         if !foreign.isEmpty { throw BuildFailure(foreign) }
+        let firstItems = items + adopted
         // Files known to be unchanged need no work; the rest are written on every core.
         var records: [String: SiteManifest.Record] = [:]
         records.reserveCapacity(items.count + pending.paths.count)
@@ -138,10 +154,11 @@ public struct SiteWriter: Sendable {
         let pendingPath = output + "/" + SiteManifest.pendingFileName
         let hadPending = previous != nil && FileIO.exists(pendingPath)
         let added = (toApply.map(\.path) + pending.paths).filter { previous?.records[$0] == nil }
+        let known = hadPending ? previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
+        let claimed = known + Array(Set(added)).sorted()
         if !toApply.isEmpty || !pending.paths.isEmpty || hadPending {
             do {
-                let known = hadPending ? previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
-                try FileIO.writeAtomically(SiteManifest.encodedPending(known + Array(Set(added)).sorted()), to: pendingPath, durable: false)
+                try FileIO.writeAtomically(SiteManifest.encodedPending(claimed), to: pendingPath, durable: false)
             } catch {
                 throw BuildFailure([error.diagnostic(relativeTo: output)])
             }
@@ -168,8 +185,27 @@ public struct SiteWriter: Sendable {
         await apply(toApply)
         let rendered = Set(unrecorded)
         let rest = pending.paths.indices.filter { !rendered.contains($0) }
+        var refused = Set<String>()
         for start in stride(from: 0, to: rest.count, by: Self.batchSize) {
-            await apply(await pending.render(Array(rest[start..<min(start + Self.batchSize, rest.count)])))
+            var batch = await pending.render(Array(rest[start..<min(start + Self.batchSize, rest.count)]))
+            // A file that appeared at a new path while the site rendered is not bake's either:
+            // it is left, and the pending list no longer claims it.
+            let refusedBefore = refused.count
+            batch.removeAll { item in
+                guard isUnrecorded(item.path), isInTheWay(item) else { return false }
+                failures.append(refusal(item.path))
+                refused.insert(item.path)
+                return true
+            }
+            if refused.count > refusedBefore {
+                do {
+                    try FileIO.writeAtomically(SiteManifest.encodedPending(claimed.filter { !refused.contains($0) }), to: pendingPath, durable: false)
+                } catch {
+                    failures.append(error.diagnostic(relativeTo: output))
+                    break
+                }
+            }
+            await apply(batch)
         }
         var removed: [String] = []
         if let previous {

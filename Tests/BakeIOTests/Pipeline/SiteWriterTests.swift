@@ -1,4 +1,4 @@
-import BakeIO
+@testable import BakeIO
 import BakeKit
 import BakeTestSupport
 import Foundation
@@ -176,14 +176,21 @@ import Testing
     final class RenderLog: @unchecked Sendable {
         private let lock = NSLock()
         private var batches: [[String]] = []
+        private var lists: [[String]?] = []
         func record(_ paths: [String]) { lock.withLock { batches.append(paths) } }
         var all: [[String]] { lock.withLock { batches } }
+        /// The pending list in the output folder as each batch was asked for.
+        func listed(_ paths: [String]?) { lock.withLock { lists.append(paths) } }
+        var pendingLists: [[String]?] { lock.withLock { lists } }
     }
 
-    func pending(_ pages: [String: String], log: RenderLog) -> SiteWriter.Pending {
+    func pending(_ pages: [String: String], log: RenderLog, output: String? = nil) -> SiteWriter.Pending {
         let paths = pages.keys.sorted()
         return SiteWriter.Pending(paths: paths) { indices in
             log.record(indices.map { paths[$0] })
+            if let output {
+                log.listed((try? FileIO.read(output + "/" + SiteManifest.pendingFileName)).flatMap(SiteManifest.decodePending))
+            }
             return self.items(Dictionary(uniqueKeysWithValues: indices.map { (paths[$0], pages[paths[$0]]!) }))
         }
     }
@@ -195,8 +202,11 @@ import Testing
             let pages = Dictionary(uniqueKeysWithValues: (0..<count).map { ("p/\($0)/index.html", "page \($0)") })
             let log = RenderLog()
             let writer = SiteWriter(output: output)
-            let result = try await writer.write(items(["style.css": "body {}"]), rendering: pending(pages, log: log), previous: try writer.existingManifest())
+            let result = try await writer.write(items(["style.css": "body {}"]), rendering: pending(pages, log: log, output: output), previous: try writer.existingManifest())
             #expect(result.written.count == count + 1)
+            // Before any page was written, the pending list named every page this build adds.
+            #expect(log.pendingLists.count == 3)
+            #expect(log.pendingLists.allSatisfy { Set($0 ?? []).isSuperset(of: pages.keys) })
             #expect(log.all.count == 3)
             #expect(log.all.allSatisfy { $0.count <= SiteWriter.batchSize })
             #expect(log.all.flatMap { $0 }.sorted() == pages.keys.sorted())
@@ -230,14 +240,43 @@ import Testing
             #expect(try read("index.html", in: output) == "home")
             #expect(!FileIO.exists(output + "/new/index.html"))
 
-            // Moved out of the way, the build goes through; the identical file is adopted and
-            // each page is rendered once.
+            // Moved out of the way, the build goes through; the identical file is adopted as
+            // it is, and each page is rendered once.
+            let sameBefore = try snapshot(output)["same/index.html"]
             try FileIO.remove(output + "/about/index.html")
             let next = RenderLog()
             let result = try await writer.write(items(["index.html": "home, changed"]), rendering: pending(pages, log: next), previous: try writer.existingManifest())
             #expect(next.all.flatMap { $0 }.sorted() == pages.keys.sorted())
             #expect(result.written == ["about/index.html", "index.html", "new/index.html"])
             #expect(try read("same/index.html", in: output) == "same")
+            #expect(try snapshot(output)["same/index.html"] == sameBefore)
+            let manifest = try #require(SiteManifest(bytes: Array(read(".bake-manifest", in: output).utf8)))
+            #expect(manifest.records["same/index.html"] != nil)
+        }
+    }
+    @Test func aFileThatAppearsWhileTheSiteRendersIsNotReplaced() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home"], to: output)
+            let writer = SiteWriter(output: output)
+            let pages = ["a/index.html": "a", "b/index.html": "b"]
+            let paths = pages.keys.sorted()
+            let racing = SiteWriter.Pending(paths: paths) { indices in
+                // Someone saves a file at one of the new paths while bake renders.
+                try? FileManager.default.createDirectory(atPath: output + "/b", withIntermediateDirectories: true)
+                try? FileIO.writeAtomically(Array("mine".utf8), to: output + "/b/index.html", durable: false)
+                return self.items(Dictionary(uniqueKeysWithValues: indices.map { (paths[$0], pages[paths[$0]]!) }))
+            }
+            await #expect(throws: BuildFailure.self) {
+                try await writer.write(items(["index.html": "home"]), rendering: racing, previous: try writer.existingManifest())
+            }
+            #expect(try read("b/index.html", in: output) == "mine")
+            #expect(try read("a/index.html", in: output) == "a")
+            // The next build knows a/ for bake's own and still leaves b/ alone.
+            try FileIO.remove(output + "/a/index.html")
+            let next = try await writeSite(["index.html": "home", "a/index.html": "a"], to: output)
+            #expect(next.written == ["a/index.html"])
+            #expect(try read("b/index.html", in: output) == "mine")
         }
     }
 }
