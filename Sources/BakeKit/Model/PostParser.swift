@@ -106,6 +106,8 @@ public struct PostParser: Sendable {
             throw BuildFailure([Diagnostic(path: path, line: nil, message: "not a page file; expected a .markdown, .md or .html extension")])
         }
         let name = BodyFormat.stem(of: relative)
+        // `Page.showsTitle` reads it; checked here so that a typo is an error, not a shown title.
+        _ = try flag("show_title", in: source.metadata, path: path)
         let html = renderBody(source.body, format: format, anchorPrefix: name.replacingOccurrences(of: "/", with: "-"),
                               smartPunctuation: try smartPunctuation(source.metadata, path: path))
         let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
@@ -161,9 +163,14 @@ private extension PostParser {
 
     /// Whether a file's Markdown gets smart punctuation: its own `@smart_punctuation`, or the site's.
     func smartPunctuation(_ metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool {
-        guard let field = metadata.field("smart_punctuation") else { return settings.smartPunctuation }
+        try flag("smart_punctuation", in: metadata, path: path) ?? settings.smartPunctuation
+    }
+
+    /// The value of a `true`/`false` header, nil when absent; anything else is an error at its line.
+    func flag(_ key: String, in metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool? {
+        guard let field = metadata.field(key) else { return nil }
         guard let value = SiteSettings.flag(field.value) else {
-            let error = MetadataError(line: field.line, reason: .invalidValue(key: "smart_punctuation", value: field.value, expected: "true or false"))
+            let error = MetadataError(line: field.line, reason: .invalidValue(key: key, value: field.value, expected: "true or false"))
             throw BuildFailure([error.diagnostic(path: path)])
         }
         return value

@@ -50,6 +50,15 @@ import Testing
         #expect(failure.map(lines) == ["posts/2014/03/31/hello.markdown:2: @smart_punctuation has the value `maybe`; expected true or false"])
     }
 
+    @Test func aBadShowTitleValueNamesItsLine() throws {
+        let parser = PostParser(settings: try makeSettings())
+        let failure = buildFailure { try parser.parsePage(path: "pages/about.markdown", bytes: Array("@title About\n@show_title maybe\n\nMe.\n".utf8)) }
+        #expect(failure.map(lines) == ["pages/about.markdown:2: @show_title has the value `maybe`; expected true or false"])
+        let hidden = try parser.parsePage(path: "pages/about.markdown", bytes: Array("@title About\n@show_title no\n\nMe.\n".utf8))
+        #expect(hidden.page.showsTitle == false)
+        #expect(try parser.parsePage(path: "pages/about.markdown", bytes: Array("@title About\n\nMe.\n".utf8)).page.showsTitle)
+    }
+
     @Test func updatedOnlyWhenModifiedAtALaterInstant() throws {
         func updated(_ modDate: String) throws -> Timestamp? {
             try parsePost("@pubDate 2014-03-31 20:16:46 -0700\n@modDate \(modDate)\n\nx\n").post.updated
