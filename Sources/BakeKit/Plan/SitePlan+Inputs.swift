@@ -3,8 +3,7 @@
 /// The parts many outputs share are made, and fingerprinted, once: each post's `PostRef` (a
 /// post is named by its own page, a home or category page, its month and maybe a feed or
 /// two), each post's link (its neighbours' pages) and each month's titles (its year page and
-/// the archive). An output's fingerprint
-/// then hashes one word for each, not every field again.
+/// the archive). An output's fingerprint then hashes one word for each, not every field again.
 ///
 /// ```swift
 /// let builder = InputsBuilder(plan: plan, now: now)
@@ -25,15 +24,15 @@ public struct InputsBuilder: Sendable {
         self.plan = plan
         self.now = now
         let layout = plan.settings.layout
-        refs = Array(concurrentlyMapping: plan.posts) { post in
+        refs = plan.posts.map { post in
             Digested(PostRef(
                 sourcePath: post.sourcePath, contentHash: post.contentHash, pubDate: post.pubDate.seconds,
                 categorySlugs: post.categories.map { plan.categorySlugs[$0] ?? "" }, isFuture: post.pubDate > now
             ))
         }
-        let links = Array(concurrentlyMapping: plan.posts) { Digested(PostLink(title: $0.displayTitle, path: layout.post($0.permalink))) }
+        let links = plan.posts.map { Digested(PostLink(title: $0.displayTitle, path: layout.post($0.permalink))) }
         self.links = links
-        titles = Array(concurrentlyMapping: plan.months) { month in
+        titles = plan.months.map { month in
             Digested(MonthEntries(key: month.key, posts: month.postIndices.map { index in
                 let post = plan.posts[index]
                 return TitleEntry(
