@@ -88,9 +88,9 @@ public struct InputsBuilder: Sendable {
         case .page(let index):
             return .page(PageInputs(index: index, sourcePath: plan.pages[index].sourcePath, contentHash: plan.pages[index].contentHash))
         case .rss:
-            return .feed(FeedInputs(format: .rss, category: nil, posts: Array(refs.prefix(plan.settings.feedPostCount))))
+            return .feed(FeedInputs(format: .rss, category: nil, posts: Array(refs[plan.feedPostIndices])))
         case .jsonFeed:
-            return .feed(FeedInputs(format: .json, category: nil, posts: Array(refs.prefix(plan.settings.feedPostCount))))
+            return .feed(FeedInputs(format: .json, category: nil, posts: Array(refs[plan.feedPostIndices])))
         case .categoryRSS(let index):
             return .feed(FeedInputs(format: .rss, category: entry(plan.categories[index]), posts: plan.feedPostIndices(ofCategory: index).map { refs[$0] }))
         case .categoryJSONFeed(let index):

@@ -137,11 +137,6 @@ public struct SitePlan: Sendable {
         postsPerPage > 0 ? Pagination.pageCount(posts.count, perPage: postsPerPage) : 1
     }
 
-    /// The posts of home page `page` (1-based).
-    public func homePosts(page: Int) -> ArraySlice<Post> {
-        posts[homePostIndices(page: page)]
-    }
-
     /// The indices in `posts` of home page `page` (1-based).
     public func homePostIndices(page: Int) -> Range<Int> {
         Pagination.range(page: page, count: posts.count, perPage: postsPerPage)
@@ -163,11 +158,8 @@ public struct SitePlan: Sendable {
         categories[index].postIndices.prefix(settings.feedPostCount)
     }
 
-    /// The posts of the home page.
-    public var homePosts: ArraySlice<Post> { homePosts(page: 1) }
-
-    /// The posts of the feeds.
-    public var feedPosts: ArraySlice<Post> { posts.prefix(settings.feedPostCount) }
+    /// The indices in `posts` of the site's feeds.
+    public var feedPostIndices: Range<Int> { 0..<min(posts.count, max(settings.feedPostCount, 0)) }
 
     /// The posts a build publishes: drafts only with `drafts`, posts dated after `now`
     /// only with `future`.
