@@ -78,7 +78,7 @@ struct ContextBuilder: Sendable {
         let post = self.post(inputs.post.value)
         let description = Excerpt.summary(of: post.metadata) ?? PlainText.truncate(post.excerpt, maxCharacters: 160)
         var context = page(title: post.displayTitle, path: settings.layout.post(post.permalink), description: description, flag: "is_post")
-        context["post"] = self.post(inputs.post.value, html: html)
+        context["post"] = self.post(post, inputs.post.value, html: html)
         let absolute = settings.url + "/" + settings.layout.post(post.permalink)
         context["social"] = SocialCard(
             type: "article", title: post.displayTitle, url: absolute, description: description,
@@ -96,7 +96,7 @@ struct ContextBuilder: Sendable {
         context["month_label"] = TemplateText(label)
         context["year"] = TemplateText(String(month.key.year))
         context["month"] = TemplateText(Permalink.twoDigits(month.key.month))
-        context["posts"] = month.posts.map { post($0.value, html: nil) }
+        context["posts"] = month.posts.map { ref in post(post(ref.value), ref.value, html: nil) }
         if let previous = month.previous { context["previous_month"] = monthLink(previous) }
         if let next = month.next { context["next_month"] = monthLink(next) }
         return context
@@ -228,8 +228,8 @@ private extension ContextBuilder {
         }
     }
 
-    func post(_ ref: PostRef, html: String?) -> [String: Any] {
-        let post = self.post(ref)
+    /// `post`, which `ref` names, as a template shows it.
+    func post(_ post: Post, _ ref: PostRef, html: String?) -> [String: Any] {
         let zone = settings.timeZone
         let published = post.pubDate.civil(in: zone)
         var context: [String: Any] = [
@@ -295,10 +295,11 @@ private extension ContextBuilder {
 
     /// A post on a list page: cut at its excerpt, if it has one, with `is_excerpt` set.
     func listPost(_ ref: PostRef, html: String?) -> [String: Any] {
-        guard let html, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post(ref).metadata)) else {
-            return post(ref, html: html)
+        let post = self.post(ref)
+        guard let html, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post.metadata)) else {
+            return self.post(post, ref, html: html)
         }
-        var context = post(ref, html: excerpt)
+        var context = self.post(post, ref, html: excerpt)
         context["is_excerpt"] = true
         return context
     }

@@ -8,7 +8,7 @@
 /// What an output shows comes only from `OutputInputs` and `SiteInputs`, and the output's
 /// fingerprint is the hash of the two: see `fingerprint(of:base:)`.
 public struct SiteRenderer: Sendable {
-    public let plan: SitePlan
+    public var plan: SitePlan { inputsBuilder.plan }
     public let templates: TemplateSet
     public let options: RenderOptions
     /// What every page is made from.
@@ -17,7 +17,6 @@ public struct SiteRenderer: Sendable {
     private let inputsBuilder: InputsBuilder
 
     public init(plan: SitePlan, templates: TemplateSet, options: RenderOptions) {
-        self.plan = plan
         self.inputsBuilder = InputsBuilder(plan: plan, now: options.now)
         self.templates = templates
         self.options = options
