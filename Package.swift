@@ -35,10 +35,7 @@ let package = Package(
         // The pure core: posts, plan, templates, feeds. No disk, no network.
         .target(
             name: "BakeKit",
-            dependencies: [
-                "CCmarkGFM",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            dependencies: ["CCmarkGFM"]
         ),
         // XML documents as Swift values, read and written with libxml2, for XMLRPC and BakeImport.
         .target(name: "XMLTree", dependencies: ["CLibXML2"]),
@@ -105,7 +102,11 @@ let package = Package(
         // runs a server in-process, temp folders and copies of the sample blog.
         // SiteCheck reads baked pages with libxml2's HTML parser, as a browser would.
         .target(name: "BakeTestSupport", dependencies: ["BakeIO", "CLibXML2"], path: "Tests/BakeTestSupport"),
-        .testTarget(name: "BakeKitTests", dependencies: ["BakeKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "BakeKitTests",
+            dependencies: ["BakeKit", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "XMLTreeTests", dependencies: ["XMLTree"]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),

@@ -123,9 +123,15 @@ private extension SiteBuilder {
             problems += error.diagnostics
         }
         if let plan, let templates = blog.templates {
-            for page in plan.pages where !templates.names.contains(page.templateName) {
-                problems.append(Diagnostic(path: page.sourcePath, line: page.metadata.field("template")?.line,
-                                           message: "asks for @template \(page.templateName), which the theme does not have; expected the name of a file in templates/ without .mustache"))
+            var reported: Set<String> = []
+            for page in plan.pages {
+                if !templates.names.contains(page.templateName) {
+                    problems.append(Diagnostic(path: page.sourcePath, line: page.metadata.field("template")?.line,
+                                               message: "asks for @template \(page.templateName), which the theme does not have; expected the name of a file in templates/ without .mustache"))
+                } else if reported.insert(page.templateName).inserted {
+                    // A template that only standalone pages use is checked as one when one does.
+                    problems += templates.problems(asPage: page.templateName)
+                }
             }
         }
         if let plan, let theme = blog.theme {

@@ -7,16 +7,22 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public let path: String
     /// The 1-based line, when the problem has one.
     public let line: Int?
+    /// The 1-based column, when the problem is at one place on its line.
+    public let column: Int?
     /// What is wrong; what was expected.
     public let message: String
 
-    public init(path: String, line: Int?, message: String) {
+    public init(path: String, line: Int?, column: Int? = nil, message: String) {
         self.path = path
         self.line = line
+        self.column = line == nil ? nil : column
         self.message = message
     }
 
     public var description: String {
+        if let line, let column {
+            return "\(path):\(line):\(column): \(message)"
+        }
         if let line {
             return "\(path):\(line): \(message)"
         }
@@ -31,7 +37,7 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
 
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics.sorted {
-            ($0.path, $0.line ?? 0, $0.message) < ($1.path, $1.line ?? 0, $1.message)
+            ($0.path, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.path, $1.line ?? 0, $1.column ?? 0, $1.message)
         }
     }
 

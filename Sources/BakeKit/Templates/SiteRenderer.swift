@@ -15,6 +15,8 @@ public struct SiteRenderer: Sendable {
     public let site: SiteInputs
     private let contexts: ContextBuilder
     private let inputsBuilder: InputsBuilder
+    /// The hash of `site`, which seeds every output's fingerprint and every kept entry's key.
+    public let baseFingerprint: UInt64
 
     public init(plan: SitePlan, templates: TemplateSet, options: RenderOptions) {
         self.inputsBuilder = InputsBuilder(plan: plan, now: options.now)
@@ -26,6 +28,7 @@ public struct SiteRenderer: Sendable {
         posts.reserveCapacity(plan.posts.count)
         for post in plan.posts { posts[post.sourcePath] = post }
         self.contexts = ContextBuilder(settings: plan.settings, site: site, posts: posts, pages: plan.pages)
+        self.baseFingerprint = Fingerprint.of(site)
     }
 
     /// What `output` is made from.
@@ -39,34 +42,41 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Renders one output.
-    /// - Parameter bodies: body HTML by source path; must hold `bodiesNeeded(for: output)`.
-    public func render(_ output: PlannedOutput, bodies: [String: String]) -> RenderedFile {
+    /// - Parameters:
+    ///   - bodies: body HTML by source path; must hold `bodiesNeeded(for: output)`.
+    ///   - entries: where list entries are kept, so each renders once; nil renders them all.
+    public func render(_ output: PlannedOutput, bodies: [String: String], entries: (any EntryCache)? = nil) -> RenderedFile {
         let path = plan.path(of: output)
-        return RenderedFile(path: path, bytes: render(inputs(of: output), bodies: bodies))
+        return RenderedFile(path: path, bytes: render(inputs(of: output), bodies: bodies, entries: entries))
     }
 
     /// Renders an output from its inputs.
-    /// - Parameter bodies: body HTML by source path; must hold `bodiesNeeded(for: inputs)`.
-    public func render(_ inputs: OutputInputs, bodies: [String: String]) -> [UInt8] {
+    /// - Parameters:
+    ///   - bodies: body HTML by source path; must hold `bodiesNeeded(for: inputs)`.
+    ///   - entries: where list entries are kept, so each renders once; nil renders them all.
+    public func render(_ inputs: OutputInputs, bodies: [String: String], entries: (any EntryCache)? = nil) -> [UInt8] {
+        func page(_ context: PageContext, template: String? = nil) -> [UInt8] {
+            templates.render(template ?? context.kind.templateName, page: context, entries: entries, seed: baseFingerprint)
+        }
         let text: String
         let settings = plan.settings
         switch inputs {
         case .home(let list):
-            text = templates.render("home", context: contexts.home(list, bodies: bodies))
+            return page(contexts.home(list, bodies: bodies))
         case .category(let category, let list):
-            text = templates.render("category", context: contexts.category(category, list, bodies: bodies))
+            return page(contexts.category(category, list, bodies: bodies))
         case .categories(let categories):
-            text = templates.render("categories", context: contexts.categories(categories))
+            return page(contexts.categories(categories))
         case .year(let year):
-            text = templates.render("year", context: contexts.year(year))
+            return page(contexts.year(year))
         case .month(let month):
-            text = templates.render("month", context: contexts.month(month))
+            return page(contexts.month(month))
         case .archive(let years):
-            text = templates.render("archive", context: contexts.archive(years))
+            return page(contexts.archive(years))
         case .post(let post):
-            text = templates.render("post", context: contexts.post(post, html: bodies[post.post.sourcePath] ?? ""))
-        case .page(let page):
-            text = templates.render(contexts.pages[page.index].templateName, context: contexts.page(page, html: bodies[page.sourcePath] ?? ""))
+            return page(contexts.post(post, html: bodies[post.post.sourcePath] ?? ""))
+        case .page(let inputs):
+            return page(contexts.page(inputs, html: bodies[inputs.sourcePath] ?? ""), template: contexts.pages[inputs.index].templateName)
         case .feed(let feed):
             let channel = feed.category.map(categoryChannel) ?? FeedChannel.site(settings)
             let items = feedItems(feed.posts, bodies: bodies)
@@ -79,7 +89,7 @@ public struct SiteRenderer: Sendable {
         case .redirect(let redirect):
             text = RedirectPage(settings: settings).render(redirect)
         case .notFound:
-            text = templates.render("not_found", context: contexts.notFound())
+            return page(contexts.notFound())
         case .rsd:
             text = RSD(settings: settings).render() ?? ""
         }
@@ -121,11 +131,6 @@ public struct SiteRenderer: Sendable {
 
     public static func fingerprint(path: String, inputs: OutputInputs, base: UInt64) -> UInt64 {
         Fingerprint.of(Keyed(path: path, inputs: inputs), seed: base)
-    }
-
-    /// The hash of `site`, which seeds every output's fingerprint.
-    public var baseFingerprint: UInt64 {
-        Fingerprint.of(site)
     }
 
     private struct Keyed: Encodable {

@@ -9,20 +9,6 @@ struct SocialCard {
     let image: String?
     let siteName: String
 
-    /// The context for the layout's `social` section.
-    var context: [String: Any] {
-        var context: [String: Any] = [
-            "type": TemplateText(type),
-            "title": TemplateText(title),
-            "url": TemplateText(url),
-            "description": TemplateText(description),
-            "site_name": TemplateText(siteName),
-            "card": TemplateText(image == nil ? "summary" : "summary_large_image"),
-        ]
-        if let image { context["image"] = TemplateText(image) }
-        return context
-    }
-
     /// The image of a post or page: its `@image`, else the first `<img src>` of its body, made
     /// absolute against the page's URL.
     static func image(metadata: PostMetadata, html: String, pageURL: String, origin: String) -> String? {

@@ -1,7 +1,10 @@
 import Foundation
-import Mustache
 
-/// The site's compiled Mustache templates: the theme's, overridden by name by the blog's own.
+/// The site's templates, compiled: the theme's, overridden by name by the blog's own.
+///
+/// Each page template is compiled once per build against `PageContext`, with its partials
+/// and parents inlined, so a name no context has is an error here, before anything renders,
+/// at its file, line and column.
 public struct TemplateSet: Sendable {
     /// One template file.
     public struct Source: Sendable, Hashable {
@@ -25,41 +28,58 @@ public struct TemplateSet: Sendable {
     /// without them gets the default theme's (see `Theme`).
     public static let listNames = ["categories", "category", "year"]
 
-    private let library: MustacheLibrary
+    /// Each template that compiles as a page, by name.
+    private let pages: [String: CompiledTemplate]
+    /// Why each other template does not compile as a page, for `@template`.
+    private let pageProblems: [String: [Diagnostic]]
     /// The name of every template.
     public let names: Set<String>
     /// A hash of every template's text; changes whenever any template does.
     public let fingerprint: String
 
-    /// Compiles the templates, reporting every broken or missing one at once.
+    /// Parses and compiles the templates, reporting every broken or missing one at once.
     public init(sources: [Source]) throws(BuildFailure) {
-        HTMLEscaping.registered
-        var library = MustacheLibrary()
-        var problems: [Diagnostic] = []
+        var problems: Set<Diagnostic> = []
         let names = Set(sources.map(\.name))
-        let references = Dictionary(sources.map { ($0.name, Self.referencedTemplates(in: $0.text)) }, uniquingKeysWith: { _, last in last })
+        var parsed: [String: TemplateCompiler.Template] = [:]
         for source in sources.sorted(by: { $0.name < $1.name }) {
             do {
-                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + source.text), named: source.name)
-            } catch let error as MustacheTemplate.ParserError {
-                // The pragma takes line 1; the template's own text starts on line 2.
-                problems.append(TemplateError(
-                    path: source.path, line: max(1, error.context.lineNumber - 1),
-                    reason: .syntax("\(Self.describe(error.error)) at column \(error.context.columnNumber)")
-                ).diagnostic)
+                let syntax = try TemplateParser.parse(source.text, file: source.path)
+                parsed[source.name] = TemplateCompiler.Template(path: source.path, syntax: syntax)
+                for (name, position) in Self.partials(in: syntax.nodes) where !names.contains(name) {
+                    problems.insert(TemplateError(path: source.path, line: position.line, column: position.column, reason: .missingPartial(name)).diagnostic)
+                }
             } catch {
-                problems.append(TemplateError(path: source.path, line: nil, reason: .syntax("\(error)")).diagnostic)
-            }
-            for reference in references[source.name] ?? [] where !names.contains(reference.name) {
-                problems.append(TemplateError(path: source.path, line: reference.line, reason: .missingPartial(reference.name)).diagnostic)
+                problems.insert(TemplateError(path: source.path, line: error.position.line, column: error.position.column,
+                                              reason: .syntax(Self.describe(error.reason))).diagnostic)
             }
         }
-        problems += Self.endlessInclusions(sources: sources, references: references)
+        let references = Dictionary(sources.map { ($0.name, Self.referencedTemplates(in: $0.text)) }, uniquingKeysWith: { _, last in last })
+        problems.formUnion(Self.endlessInclusions(sources: sources, references: references))
         for name in Self.requiredNames where !names.contains(name) {
-            problems.append(TemplateError(path: "templates/\(name).mustache", line: nil, reason: .missingTemplate(name)).diagnostic)
+            problems.insert(TemplateError(path: "templates/\(name).mustache", line: nil, reason: .missingTemplate(name)).diagnostic)
         }
-        if !problems.isEmpty { throw BuildFailure(problems) }
-        self.library = library
+        var pages: [String: CompiledTemplate] = [:]
+        var pageProblems: [String: [Diagnostic]] = [:]
+        if problems.isEmpty {
+            let compiler = TemplateCompiler(templates: parsed)
+            let pageKinds = Set(PageKind.allCases.map(\.templateName))
+            for name in parsed.keys.sorted() {
+                do {
+                    pages[name] = try compiler.compile(name, root: PageContext.type)
+                } catch {
+                    let diagnostics = error.errors.map(\.diagnostic)
+                    if pageKinds.contains(name) {
+                        problems.formUnion(diagnostics)
+                    } else {
+                        pageProblems[name] = diagnostics
+                    }
+                }
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(Array(problems)) }
+        self.pages = pages
+        self.pageProblems = pageProblems
         self.names = names
         var hasher = ContentHasher()
         for source in sources.sorted(by: { $0.name < $1.name }) {
@@ -69,27 +89,49 @@ public struct TemplateSet: Sendable {
         self.fingerprint = hasher.hexDigest
     }
 
-    /// Renders the template `name` with a context of dictionaries, arrays, strings and bools.
-    public func render(_ name: String, context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+    /// Why template `name` cannot render a standalone page (`@template name`); empty when it can.
+    public func problems(asPage name: String) -> [Diagnostic] {
+        pageProblems[name] ?? []
+    }
+
+    /// Renders page template `name` with `page`; a template that is missing renders nothing.
+    func render(_ name: String, page: PageContext, entries: (any EntryCache)?, seed: UInt64) -> [UInt8] {
+        pages[name]?.render(page, entries: entries, seed: seed) ?? []
     }
 }
 
 private extension TemplateSet {
-    static func describe(_ error: any Error) -> String {
-        // swift-mustache's scanner reports running off the end of the text as "overflow".
-        guard let error = error as? MustacheTemplate.Error else { return "\(error)" == "overflow" ? "a tag is not closed" : "\(error)" }
-        switch error {
-        case .sectionCloseNameIncorrect: return "a closing tag does not match the open section"
-        case .unfinishedName: return "a tag is not closed"
-        case .expectedSectionEnd: return "a section is never closed"
-        case .invalidSetDelimiter: return "a set-delimiter tag is malformed"
-        case .transformAppliedToInheritanceSection: return "a transform is applied to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "a tag other than a block is inside a parent tag"
-        case .textInsideInheritSection: return "text is inside a parent tag"
-        case .invalidConfigVariableSyntax: return "a pragma is malformed"
-        case .unrecognisedConfigVariable: return "a pragma is unknown"
+    static func describe(_ reason: TemplateParser.Failure.Reason) -> String {
+        switch reason {
+        case .closingTagMismatch(let expected?, let found): return "the closing tag {{/\(found)}} does not match the open section {{#\(expected)}}"
+        case .closingTagMismatch(nil, let found): return "the closing tag {{/\(found)}} closes no open section"
+        case .unclosedTag: return "a tag is not closed"
+        case .unclosedSection(let name): return "the section {{#\(name)}} is never closed"
+        case .malformedDelimiters: return "a set-delimiter tag is malformed"
+        case .transformOnBlock: return "a transform is applied to a block"
+        case .tagInsideParent: return "a tag other than a block is inside a parent tag"
+        case .malformedPragma: return "a pragma is malformed"
+        case .unknownPragma(let pragma): return "the pragma `\(pragma)` is unknown"
         }
+    }
+
+    /// The `{{> name}}` and `{{< name}}` tags of a template, with where they stand.
+    static func partials(in nodes: [TemplateSyntax.Node]) -> [(String, TemplateSyntax.Position)] {
+        var found: [(String, TemplateSyntax.Position)] = []
+        for node in nodes {
+            switch node {
+            case .section(_, let body), .invertedSection(_, let body):
+                found += partials(in: body)
+            case .block(_, let body, _, _):
+                found += partials(in: body)
+            case .partial(let name, let dynamic, _, let overrides, let position):
+                if !dynamic { found.append((name, position)) }
+                for override in (overrides ?? [:]).values { found += partials(in: override.nodes) }
+            case .text, .variable, .contentType:
+                break
+            }
+        }
+        return found
     }
 
     /// A `{{> name}}` or `{{< name}}` tag.

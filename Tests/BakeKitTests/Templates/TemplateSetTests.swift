@@ -14,12 +14,11 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
 
 @Suite struct TemplateSetTests {
     @Test func rendersATemplateWithItsPartialsAndParents() throws {
-        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: [
+        let html = try renderHome([
             "layout": "<main>{{$content}}default{{/content}}</main>",
-            "item": "<li>{{name}}</li>",
-            "home": "{{<layout}}{{$content}}{{#items}}{{> item}}{{/items}}{{/content}}{{/layout}}",
-        ]))
-        let html = templates.render("home", context: ["items": [["name": "a & b"], ["name": "c"]]])
+            "item": "<li>{{display_title}}</li>",
+            "home": "{{<layout}}{{$content}}{{#posts}}{{> item}}{{/posts}}{{/content}}{{/layout}}",
+        ], titles: ["a & b", "c"])
         #expect(html == "<main><li>a &amp; b</li><li>c</li></main>")
     }
 
@@ -30,11 +29,11 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
             ]))
         }
         #expect(failure.map(lines) == [
-            "templates/post.mustache:4: template syntax error: a closing tag does not match the open section at column 4; expected well-formed Mustache",
+            "templates/post.mustache:4:1: template syntax error: the closing tag {{/posts}} does not match the open section {{#post}}; expected well-formed Mustache",
         ])
     }
 
-    /// The Mustache parser notices these at the end of the file, so the line is the last one.
+    /// An unclosed section is reported at its opening tag; an unclosed tag where it starts.
     @Test func unclosedSectionAndUnclosedTag() {
         let failure = buildFailure {
             try TemplateSet(sources: minimalTemplateSources(replacing: [
@@ -43,8 +42,8 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
             ]))
         }
         #expect(failure.map(lines) == [
-            "templates/archive.mustache:4: template syntax error: a section is never closed at column 1; expected well-formed Mustache",
-            "templates/month.mustache:3: template syntax error: a tag is not closed at column 1; expected well-formed Mustache",
+            "templates/archive.mustache:2:1: template syntax error: the section {{#years}} is never closed; expected well-formed Mustache",
+            "templates/month.mustache:2:10: template syntax error: a tag is not closed; expected well-formed Mustache",
         ])
     }
 
@@ -63,8 +62,8 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
             ]))
         }
         #expect(failure.map(lines) == [
-            "templates/page.mustache:1: the partial or parent `frame` does not exist; expected templates/frame.mustache",
-            "templates/post.mustache:3: the partial or parent `sidebar` does not exist; expected templates/sidebar.mustache",
+            "templates/page.mustache:1:1: the partial or parent `frame` does not exist; expected templates/frame.mustache",
+            "templates/post.mustache:3:1: the partial or parent `sidebar` does not exist; expected templates/sidebar.mustache",
         ])
     }
 
@@ -83,16 +82,18 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
         ])
     }
 
-    /// A partial may include itself inside a section: the data decides when it ends.
-    @Test func aRecursivePartialInsideASectionRenders() throws {
-        let templates = try TemplateSet(sources: minimalTemplateSources(replacing: [
-            "comment": "<li>{{text}}{{#replies}}<ul>{{> comment}}</ul>{{/replies}}</li>",
-            "home": "<ul>{{#comments}}{{> comment}}{{/comments}}</ul>",
-        ]))
-        let html = templates.render("home", context: ["comments": [
-            ["text": "a", "replies": [["text": "b", "replies": [] as [Any]]]] as [String: Any],
-        ]])
-        #expect(html == "<ul><li>a<ul><li>b</li></ul></li></ul>")
+    /// A partial that includes itself inside a section would, with bake's contexts, find the
+    /// same list again at every level and never end; the compiler names the chain.
+    @Test func aPartialThatIncludesItselfInASectionIsAnError() {
+        let failure = buildFailure {
+            try TemplateSet(sources: minimalTemplateSources(replacing: [
+                "item": "<li>{{display_title}}{{#posts}}<ul>{{> item}}</ul>{{/posts}}</li>",
+                "home": "<ul>{{#posts}}{{> item}}{{/posts}}</ul>",
+            ]))
+        }
+        #expect(failure.map(lines) == [
+            "templates/item.mustache:1:36: partials include one another too deeply (home → item → item → item → …); expected the recursion to end within bake's contexts",
+        ])
     }
 
     @Test func everyProblemAtOnce() {
@@ -112,5 +113,18 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
         let c = try TemplateSet(sources: minimalTemplateSources(replacing: ["home": "changed"]))
         #expect(a.fingerprint == b.fingerprint)
         #expect(a.fingerprint != c.fingerprint)
+    }
+
+    /// Renders the home page of a blog whose posts have `titles`, newest first, with `templates`.
+    func renderHome(_ templates: [String: String], titles: [String]) throws -> String {
+        let settings = try makeSettings(url: "https://example.com", homePostCount: titles.count)
+        let posts = try titles.enumerated().map { index, title in
+            try makePost("posts/2014/01/\(10 + titles.count - index)/p\(index).markdown", date: "2014-01-\(10 + titles.count - index) 09:00:00",
+                         title: title, body: "Body \(index).", settings: settings).post
+        }
+        let plan = try SitePlan(posts: posts, pages: [], settings: settings)
+        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources(replacing: templates)),
+                                    options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        return String(decoding: renderer.render(.home, bodies: [:]).bytes, as: UTF8.self)
     }
 }

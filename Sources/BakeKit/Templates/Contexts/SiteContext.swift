@@ -1,0 +1,134 @@
+/// `site`: what every page of the site shows. Made once per build and shared by every render.
+final class SiteContext: Sendable {
+    let name: String
+    let description: String
+    let author: String
+    let language: String
+    let url: String
+    let base: String
+    let homeURL: String
+    let archiveURL: String
+    let archiveTitle: String
+    let rssURL: String
+    let jsonFeedURL: String
+    let hasBlog: Bool
+    let categoriesURL: String
+    let stylesheetURL: String
+    let pages: [NavigationLinkContext]
+    let meta: [String: String]
+    let faviconURL: String
+    let homeTitle: String?
+    let iconURL: String?
+    let year: String?
+    let rsdURL: String?
+
+    init(settings: SiteSettings, inputs: SiteInputs) {
+        let layout = settings.layout
+        func url(_ path: String) -> String { settings.basePath + "/" + path }
+        name = settings.name
+        description = settings.description
+        author = settings.author
+        language = settings.language
+        self.url = settings.url
+        base = settings.basePath
+        homeURL = url(layout.blog(""))
+        archiveURL = url(layout.blog("archive.html"))
+        archiveTitle = layout.archiveTitle
+        rssURL = url(layout.blog("xml/rss.xml"))
+        jsonFeedURL = url(layout.blog("feed.json"))
+        hasBlog = layout.hasBlog
+        categoriesURL = url(layout.blog("categories/"))
+        stylesheetURL = url("style.css") + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
+        pages = Self.navigation(inputs.navigation, current: nil, url: url)
+        meta = settings.metadata.dictionary(CharacterReferences.decode)
+        faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : $0 } ?? url("favicon.svg")
+        homeTitle = layout.homeTitle.isEmpty ? nil : layout.homeTitle
+        iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : $0 }
+        year = inputs.newestYear.map { String($0) }
+        rsdURL = settings.xmlrpcURL == nil ? nil : settings.url + "/rsd.xml"
+    }
+
+    private init(_ site: SiteContext, pages: [NavigationLinkContext]) {
+        name = site.name
+        description = site.description
+        author = site.author
+        language = site.language
+        url = site.url
+        base = site.base
+        homeURL = site.homeURL
+        archiveURL = site.archiveURL
+        archiveTitle = site.archiveTitle
+        rssURL = site.rssURL
+        jsonFeedURL = site.jsonFeedURL
+        hasBlog = site.hasBlog
+        categoriesURL = site.categoriesURL
+        stylesheetURL = site.stylesheetURL
+        self.pages = pages
+        meta = site.meta
+        faviconURL = site.faviconURL
+        homeTitle = site.homeTitle
+        iconURL = site.iconURL
+        year = site.year
+        rsdURL = site.rsdURL
+    }
+
+    /// The same site, with standalone page `index` marked as the current one in `pages`.
+    func marking(page index: Int) -> SiteContext {
+        SiteContext(self, pages: pages.enumerated().map { offset, link in
+            NavigationLinkContext(title: link.title, url: link.url, isCurrent: offset == index)
+        })
+    }
+
+    static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [NavigationLinkContext] {
+        pages.enumerated().map { index, page in
+            NavigationLinkContext(title: page.title, url: url(page.path), isCurrent: index == current)
+        }
+    }
+
+    static let type: ContextType = {
+        var fields = ContextFields<SiteContext>()
+        fields.text("name") { $0.name }
+        fields.text("description") { $0.description }
+        fields.text("author") { $0.author }
+        fields.text("language") { $0.language }
+        fields.text("url") { $0.url }
+        fields.text("base") { $0.base }
+        fields.text("home_url") { $0.homeURL }
+        fields.text("archive_url") { $0.archiveURL }
+        fields.text("archive_title") { $0.archiveTitle }
+        fields.text("rss_url") { $0.rssURL }
+        fields.text("json_feed_url") { $0.jsonFeedURL }
+        fields.bool("has_blog") { $0.hasBlog }
+        fields.text("categories_url") { $0.categoriesURL }
+        fields.text("stylesheet_url") { $0.stylesheetURL }
+        fields.list("pages", NavigationLinkContext.type, always: { TemplateList($0.pages) })
+        fields.map("meta") { $0.meta }
+        fields.text("favicon_url") { $0.faviconURL }
+        fields.text("home_title") { $0.homeTitle }
+        fields.text("icon_url") { $0.iconURL }
+        fields.text("year") { $0.year }
+        fields.text("rsd_url") { $0.rsdURL }
+        return ContextType(noun: "the site", plural: "sites", fields: fields.fields)
+    }()
+}
+
+/// One of `site.pages`: a standalone page in the navigation.
+final class NavigationLinkContext: Sendable {
+    let title: String
+    let url: String
+    let isCurrent: Bool
+
+    init(title: String, url: String, isCurrent: Bool) {
+        self.title = title
+        self.url = url
+        self.isCurrent = isCurrent
+    }
+
+    static let type: ContextType = {
+        var fields = ContextFields<NavigationLinkContext>()
+        fields.text("title") { $0.title }
+        fields.text("url") { $0.url }
+        fields.bool("is_current") { $0.isCurrent }
+        return ContextType(noun: "a page in the navigation", plural: "pages in the navigation", fields: fields.fields)
+    }()
+}
