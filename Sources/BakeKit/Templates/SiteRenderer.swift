@@ -55,28 +55,14 @@ public struct SiteRenderer: Sendable {
     ///   - bodies: body HTML by source path; must hold `bodiesNeeded(for: inputs)`.
     ///   - entries: where list entries are kept, so each renders once; nil renders them all.
     public func render(_ inputs: OutputInputs, bodies: [String: String], entries: (any EntryCache)? = nil) -> [UInt8] {
-        func page(_ context: PageContext, template: String? = nil) -> [UInt8] {
-            templates.render(template ?? context.kind.templateName, page: context, entries: entries, seed: baseFingerprint)
+        if let (template, context) = page(for: inputs, bodies: bodies) {
+            return templates.render(template, page: context, entries: entries, seed: baseFingerprint)
         }
         let text: String
         let settings = plan.settings
         switch inputs {
-        case .home(let list):
-            return page(contexts.home(list, bodies: bodies))
-        case .category(let category, let list):
-            return page(contexts.category(category, list, bodies: bodies))
-        case .categories(let categories):
-            return page(contexts.categories(categories))
-        case .year(let year):
-            return page(contexts.year(year))
-        case .month(let month):
-            return page(contexts.month(month))
-        case .archive(let years):
-            return page(contexts.archive(years))
-        case .post(let post):
-            return page(contexts.post(post, html: bodies[post.post.sourcePath] ?? ""))
-        case .page(let inputs):
-            return page(contexts.page(inputs, html: bodies[inputs.sourcePath] ?? ""), template: contexts.pages[inputs.index].templateName)
+        case .home, .category, .categories, .year, .month, .archive, .post, .page, .notFound:
+            preconditionFailure("a page is rendered through its template")
         case .feed(let feed):
             let channel = feed.category.map(categoryChannel) ?? FeedChannel.site(settings)
             let items = feedItems(feed.posts, bodies: bodies)
@@ -88,12 +74,29 @@ public struct SiteRenderer: Sendable {
             text = Sitemap(settings: settings).render(sitemap)
         case .redirect(let redirect):
             text = RedirectPage(settings: settings).render(redirect)
-        case .notFound:
-            return page(contexts.notFound())
         case .rsd:
             text = RSD(settings: settings).render() ?? ""
         }
         return Array(text.utf8)
+    }
+
+    /// The template and context of an output that is a page; nil for feeds and the like.
+    func page(for inputs: OutputInputs, bodies: [String: String]) -> (template: String, context: PageContext)? {
+        let context: PageContext
+        switch inputs {
+        case .home(let list): context = contexts.home(list, bodies: bodies)
+        case .category(let category, let list): context = contexts.category(category, list, bodies: bodies)
+        case .categories(let categories): context = contexts.categories(categories)
+        case .year(let year): context = contexts.year(year)
+        case .month(let month): context = contexts.month(month)
+        case .archive(let years): context = contexts.archive(years)
+        case .post(let post): context = contexts.post(post, html: bodies[post.post.sourcePath] ?? "")
+        case .page(let page):
+            return (contexts.pages[page.index].templateName, contexts.page(page, html: bodies[page.sourcePath] ?? ""))
+        case .notFound: context = contexts.notFound()
+        case .feed, .sitemap, .redirect, .rsd: return nil
+        }
+        return (context.kind.templateName, context)
     }
 
     /// The feed entries: full bodies, or with `@feed_excerpts true` each post's excerpt and a

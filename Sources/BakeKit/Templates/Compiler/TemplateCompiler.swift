@@ -311,6 +311,14 @@ private extension TemplateCompiler {
         var candidates: [Lookup.Candidate] = []
         var types: [TemplateType] = []
         for start in starts {
+            if case .key = start.first, names.count > 1 {
+                // A map's value is text, which has no names: where the map has the key, the
+                // look-up stops there with nothing, as in any Mustache; where it has not, it
+                // goes on down the stack.
+                candidates.append(Lookup.Candidate(source: .frame(start.depth), first: start.first, rest: [.key(names[1])], transforms: []))
+                types.append(.bool)
+                continue
+            }
             var type = start.type
             var rest: [Lookup.Step] = []
             var path = names.first ?? "."
@@ -351,6 +359,10 @@ private extension TemplateCompiler {
             }
             candidates.append(candidate)
             types.append(type)
+        }
+        if starts.allSatisfy({ if case .key = $0.first, names.count > 1 { return true } else { return false } }) {
+            env.report(.unknownName(tag: written, owner: "\(names[0]) (text)", name: names[1], suggestion: nil), at: tag.position)
+            return nil
         }
         return Resolved(lookup: Lookup(candidates: candidates), types: types)
     }
