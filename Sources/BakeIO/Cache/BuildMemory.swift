@@ -23,6 +23,7 @@ public final class BuildMemory: Sendable {
     }
 
     private let sources = Mutex<Sources?>(nil)
+    private let entries = Mutex<(key: UInt64, store: EntryStore)?>(nil)
 
     public init() {}
 
@@ -33,5 +34,14 @@ public final class BuildMemory: Sendable {
 
     func remember(_ remembered: Sources) {
         sources.withLock { $0 = remembered }
+    }
+
+    /// The list entries the last build kept, if it rendered under `key`.
+    func recallEntries(key: UInt64) -> EntryStore? {
+        entries.withLock { $0?.key == key ? $0?.store : nil }
+    }
+
+    func remember(entries store: EntryStore, key: UInt64) {
+        entries.withLock { $0 = (key, store) }
     }
 }

@@ -18,6 +18,8 @@ public struct BlogFolder: Sendable, Hashable {
     public var cachePath: String { root + "/.bake-cache/sources" }
     /// Where the body HTML of the cached sources is kept (see `BodyCache`).
     var bodyCachePath: String { root + "/.bake-cache/bodies" }
+    /// The rendered list entries of the last builds: see `EntryStore`.
+    var entryCachePath: String { root + "/.bake-cache/entries" }
     /// Where `bake preview` bakes unless told otherwise: never `site/`, where drafts must not
     /// leak, and kept between runs so the next preview starts with an incremental build.
     public var previewOutput: String { root + "/.bake-cache/preview" }

@@ -51,6 +51,19 @@ public struct BuildSummary: Sendable, Hashable {
     public let removed: [String]
     /// Files that were rendered (the rest were known to be unchanged without rendering).
     public let rendered: Int
+    /// List entries (a post as a list page shows it) that were rendered; the rest were kept
+    /// from earlier builds or from another list of this one.
+    public let entriesRendered: Int
+
+    public init(posts: Int, pages: Int, written: [String], unchanged: Int, removed: [String], rendered: Int, entriesRendered: Int = 0) {
+        self.posts = posts
+        self.pages = pages
+        self.written = written
+        self.unchanged = unchanged
+        self.removed = removed
+        self.rendered = rendered
+        self.entriesRendered = entriesRendered
+    }
 }
 
 /// The stage a build is in, for progress on a terminal.

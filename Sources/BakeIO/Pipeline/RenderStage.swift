@@ -46,11 +46,19 @@ struct RenderStage: Sendable {
     }
 
     /// Renders `outputs` on every core.
-    /// - Parameter bodies: body HTML by source path; must hold `bodiesNeeded(by: outputs)`.
-    func render(_ outputs: [Planned], bodies: [String: String]) async -> [SiteWriter.Item] {
+    /// - Parameters:
+    ///   - bodies: body HTML by source path; must hold `bodiesNeeded(by: outputs)`.
+    ///   - entries: the list entries kept so far, which the render adds to.
+    func render(_ outputs: [Planned], bodies: [String: String], entries: EntryStore) async -> [SiteWriter.Item] {
         let renderer = renderer
         return await parallelMap(outputs) { output in
-            SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .bytes(renderer.render(output.inputs, bodies: bodies)))
+            SiteWriter.Item(path: output.path, fingerprint: output.fingerprint,
+                            content: .bytes(renderer.render(output.inputs, bodies: bodies, entries: entries)))
         }
+    }
+
+    /// How many of `outputs` are lists of posts, whose entries the entry cache keeps.
+    static func listCount(_ outputs: [Planned]) -> Int {
+        outputs.count { if case .home = $0.inputs { return true } else if case .category = $0.inputs { return true } else { return false } }
     }
 }

@@ -32,6 +32,13 @@ public struct SiteBuilder: Sendable {
     /// cache rather than parsing their files again.
     public static let bodiesWorthTheBodyCache = 200
 
+    /// How many list pages a build must render before it reads the kept list entries, or
+    /// writes the ones it rendered.
+    public static let listPagesWorthTheEntryCache = 16
+
+    /// How many new list entries make the entry cache worth writing again.
+    public static let newEntriesBeforeEntryCacheWrite = 64
+
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
@@ -46,10 +53,11 @@ public struct SiteBuilder: Sendable {
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
         let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)
         loader.keep(loaded)
+        keep(rendered.entries)
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
-            rendered: rendered.count
+            rendered: rendered.count, entriesRendered: rendered.entries.store.rendered
         )
     }
 }
@@ -147,7 +155,19 @@ private extension SiteBuilder {
 
     /// The render stage: the outputs whose inputs are unchanged since the manifest, the static
     /// files, and the outputs to render, which the writer renders a batch at a time as it writes.
-    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], pending: SiteWriter.Pending, count: Int) {
+    /// The list entries of a build, and what to do with them after it.
+    struct Entries {
+        let store: EntryStore
+        /// The key of the site and bake they were rendered for.
+        let key: UInt64
+        /// The elements (posts) of this build, whose entries are worth keeping.
+        let live: Set<UInt64>
+        /// Whether the store holds every entry this build's lists show, so that writing it
+        /// loses nothing the file had.
+        let isComplete: Bool
+    }
+
+    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], pending: SiteWriter.Pending, count: Int, entries: Entries) {
         guard let theme = blog.theme, let templates = blog.templates else { throw BuildFailure(blog.problems) }
         var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
         for entry in blog.staticEntries {
@@ -171,14 +191,42 @@ private extension SiteBuilder {
         }
         let bodies = loaded.bodies
         let outputs = toRender
+        let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
+        let store = entries.store
         let pending = SiteWriter.Pending(paths: outputs.map(\.path)) { indices in
-            await stage.render(indices.map { outputs[$0] }, bodies: bodies)
+            await stage.render(indices.map { outputs[$0] }, bodies: bodies, entries: store)
         }
         let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
             items.append(SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content))
         }
-        return (items, pending, toRender.count)
+        return (items, pending, toRender.count, entries)
+    }
+
+    /// The list entries this build starts from: the last build's in this process, those kept
+    /// in the blog's cache when enough lists render to make reading them worth it, or none.
+    func entries(for stage: RenderStage, listPages: Int) -> Entries {
+        let key = stage.base
+        let live = Set(stage.renderer.postFingerprints)
+        if let remembered = memory?.recallEntries(key: key) {
+            return Entries(store: remembered.continued(), key: key, live: live, isComplete: true)
+        }
+        guard listPages >= Self.listPagesWorthTheEntryCache else {
+            return Entries(store: EntryStore(), key: key, live: live, isComplete: false)
+        }
+        let store = options.clean ? EntryStore() : EntryStore.load(from: options.blog.entryCachePath, key: key)
+        return Entries(store: store, key: key, live: live, isComplete: true)
+    }
+
+    /// Writes the entries for the next build when enough are new, and remembers them for the
+    /// next build in this process.
+    func keep(_ entries: Entries) {
+        guard entries.isComplete else { return }
+        memory?.remember(entries: entries.store, key: entries.key)
+        let rendered = entries.store.rendered
+        guard rendered > 0,
+              !entries.store.wasLoaded || rendered >= Self.newEntriesBeforeEntryCacheWrite else { return }
+        try? entries.store.save(to: options.blog.entryCachePath, key: entries.key, keeping: entries.live)
     }
 }
 

@@ -43,6 +43,12 @@ public struct InputsBuilder: Sendable {
         }
     }
 
+    /// The fingerprint of each of the plan's posts' `PostRef`, by index: what a post's list
+    /// entry is kept under, beside what every page shares.
+    public var postFingerprints: [UInt64] {
+        refs.map(\.fingerprint)
+    }
+
     /// What `output` is made from: the value it is rendered from and fingerprinted by.
     public func inputs(of output: PlannedOutput) -> OutputInputs {
         let plan = plan

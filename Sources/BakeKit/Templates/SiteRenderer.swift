@@ -36,6 +36,11 @@ public struct SiteRenderer: Sendable {
         inputsBuilder.inputs(of: output)
     }
 
+    /// The fingerprint of each post's `PostRef`, by index: what its list entry is kept under.
+    public var postFingerprints: [UInt64] {
+        inputsBuilder.postFingerprints
+    }
+
     /// The source paths whose body HTML `output` shows.
     public func bodiesNeeded(for output: PlannedOutput) -> [String] {
         inputs(of: output).bodiesShown

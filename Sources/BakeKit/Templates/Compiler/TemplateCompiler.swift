@@ -21,11 +21,9 @@ struct TemplateCompiler {
     }
 
     let templates: [String: Template]
-    private let ids: IDCounter
 
     init(templates: [String: Template]) {
         self.templates = templates
-        self.ids = IDCounter()
     }
 
     /// Compiles template `name` for a page whose context is of type `root`; throws every
@@ -58,10 +56,6 @@ private extension TemplateCompiler {
 
     final class Problems {
         var errors: [TemplateError] = []
-    }
-
-    final class IDCounter: @unchecked Sendable {
-        var next: Int64 = 0
     }
 
     /// What an entry being compiled for caching reads from outside its element.
@@ -191,8 +185,7 @@ private extension TemplateCompiler {
                 if let reads { bodyEnv.entry = reads }
                 bodies.append(compileBlock(body, bodyEnv))
                 if let reads, reads.cacheable {
-                    ids.next += 1
-                    caching = EntryCaching(id: ids.next, outer: reads.outer)
+                    caching = EntryCaching(id: signature(of: body, in: bodyEnv), outer: reads.outer)
                 }
             }
         }
@@ -365,6 +358,99 @@ private extension TemplateCompiler {
             return nil
         }
         return Resolved(lookup: Lookup(candidates: candidates), types: types)
+    }
+
+    /// What a section's body compiles from, as a hash: its tags, the types on the stack, its
+    /// indentation, escaping and the blocks it may fill. Two sections with the same signature
+    /// (`{{#posts}}{{> article}}{{/posts}}` in the home and the category template) render an
+    /// element the same way, so they share its entry; the templates' text is in every key too.
+    func signature(of nodes: [TemplateSyntax.Node], in env: Env) -> Int64 {
+        var hasher = ContentHasher()
+        for frame in env.stack {
+            switch frame {
+            case .object(let type): hasher.combine("object " + type.noun)
+            case .text: hasher.combine("text")
+            case .map: hasher.combine("map")
+            case .emptyList: hasher.combine("empty list")
+            }
+        }
+        hasher.combine(bytes: env.indentation)
+        hasher.combine(env.escapes ? 1 : 0)
+        hasher.combine(Int64(env.dynamicDepth))
+        // Only the blocks the body can reach: the page around it fills others.
+        var reachable: Set<String> = []
+        var visited: Set<String> = []
+        blocks(in: nodes, into: &reachable, visited: &visited)
+        for name in env.inherited.keys.sorted() where reachable.contains(name) {
+            hasher.combine("block " + name)
+            Self.hash(env.inherited[name]!.nodes, into: &hasher)
+        }
+        hasher.combine("body")
+        Self.hash(nodes, into: &hasher)
+        return Int64(bitPattern: hasher.value)
+    }
+
+    /// The names of the blocks (`{{$name}}`) in `nodes` and the templates they include.
+    func blocks(in nodes: [TemplateSyntax.Node], into names: inout Set<String>, visited: inout Set<String>) {
+        for node in nodes {
+            switch node {
+            case .section(_, let body), .invertedSection(_, let body):
+                blocks(in: body, into: &names, visited: &visited)
+            case .block(let name, let defaultNodes, _, _):
+                names.insert(name)
+                blocks(in: defaultNodes, into: &names, visited: &visited)
+            case .partial(let name, let dynamic, _, let overrides, _):
+                for override in (overrides ?? [:]).values { blocks(in: override.nodes, into: &names, visited: &visited) }
+                for included in dynamic ? Array(templates.keys) : [name] where visited.insert(included).inserted {
+                    if let template = templates[included] { blocks(in: template.syntax.nodes, into: &names, visited: &visited) }
+                }
+            case .text, .variable, .contentType:
+                break
+            }
+        }
+    }
+
+    static func hash(_ nodes: [TemplateSyntax.Node], into hasher: inout ContentHasher) {
+        func tag(_ kind: String, _ tag: TemplateSyntax.Tag) {
+            hasher.combine(kind)
+            hasher.combine(tag.name)
+            for transform in tag.transforms { hasher.combine(transform) }
+        }
+        hasher.combine(Int64(nodes.count))
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                hasher.combine("text")
+                hasher.combine(Int64(bytes.count))
+                hasher.combine(bytes: bytes)
+            case .variable(let variable, let escaped):
+                tag(escaped ? "variable" : "raw", variable)
+            case .section(let section, let body):
+                tag("section", section)
+                hash(body, into: &hasher)
+            case .invertedSection(let section, let body):
+                tag("inverted", section)
+                hash(body, into: &hasher)
+            case .partial(let name, let dynamic, let indentation, let overrides, _):
+                hasher.combine(dynamic ? "dynamic partial" : "partial")
+                hasher.combine(name)
+                hasher.combine(indentation.map { Int64($0.count) } ?? -1)
+                hasher.combine(bytes: indentation ?? [])
+                for block in (overrides ?? [:]).keys.sorted() {
+                    hasher.combine("override " + block)
+                    hash(overrides![block]!.nodes, into: &hasher)
+                }
+                hasher.combine(overrides == nil ? 0 : 1)
+            case .block(let name, let defaultNodes, let indentation, _):
+                hasher.combine("block")
+                hasher.combine(name)
+                hasher.combine(indentation.map { Int64($0.count) } ?? -1)
+                hasher.combine(bytes: indentation ?? [])
+                hash(defaultNodes, into: &hasher)
+            case .contentType(let escapes):
+                hasher.combine(escapes ? "escape" : "no escape")
+            }
+        }
     }
 
     /// The start of a chain of includes, for an error: `home → item → item → item → …`.
