@@ -55,14 +55,17 @@ public struct TemplateSet: Sendable {
             }
         }
         let references = Dictionary(sources.map { ($0.name, Self.referencedTemplates(in: $0.text)) }, uniquingKeysWith: { _, last in last })
-        problems.formUnion(Self.endlessInclusions(sources: sources, references: references))
+        let endless = Self.endlessInclusions(sources: sources, references: references)
+        problems.formUnion(endless)
         for name in Self.requiredNames where !names.contains(name) {
             problems.insert(TemplateError(path: "templates/\(name).mustache", line: nil, reason: .missingTemplate(name)).diagnostic)
         }
         var pages: [String: CompiledTemplate] = [:]
         var pageProblems: [String: [Diagnostic]] = [:]
-        if problems.isEmpty {
-            let compiler = TemplateCompiler(templates: parsed)
+        // The templates that parsed are compiled even when others did not, so that one run
+        // reports every problem; a loop of includes would only be reported again.
+        if endless.isEmpty {
+            let compiler = TemplateCompiler(templates: parsed, unreadable: names.subtracting(parsed.keys))
             let pageKinds = Set(PageKind.allCases.map(\.templateName))
             for name in parsed.keys.sorted() {
                 do {

@@ -171,7 +171,7 @@ private extension IncrementalSoundnessTests {
             + "{{#has_categories}}has_categories{{/has_categories}}{{#categories}}" + keys("category.", ["name", "url"]) + "{{/categories}}"
             + "{{#episode}}" + keys("episode.", ["url", "type"]) + "{{#is_audio}}is_audio{{/is_audio}}{{/episode}}"
             + "meta.title={{meta.title}}|content={{{content}}}\n"
-        let link = keys("", ["label", "url", "display_title", "name", "count"])
+        let link = keys("", ["label", "url"])
         let everything = keys("", ["site.name", "site.description", "site.author", "site.language", "site.url", "site.base", "site.home_url",
                                          "site.archive_url", "site.archive_title", "site.rss_url", "site.json_feed_url", "site.categories_url",
                                          "site.stylesheet_url", "site.favicon_url", "site.icon_url", "site.home_title", "site.year", "site.rsd_url",
@@ -189,9 +189,9 @@ private extension IncrementalSoundnessTests {
             + "{{#page}}" + keys("page.", ["title", "url", "meta.title"]) + "{{#show_title}}show_title{{/show_title}}content={{{content}}}{{/page}}\n"
             + "{{#previous}}" + keys("previous.", ["display_title", "url"]) + "{{/previous}}{{#next}}" + keys("next.", ["display_title", "url"]) + "{{/next}}\n"
             + "{{#previous_month}}\(link){{/previous_month}}{{#next_month}}\(link){{/next_month}}{{#previous_year}}\(link){{/previous_year}}{{#next_year}}\(link){{/next_year}}\n"
-            + "{{#months}}\(link)day_iso={{day_iso}}{{#posts}}" + keys("entry.", ["display_title", "url", "date", "date_iso", "day_iso"])
+            + "{{#months}}\(link)name={{name}}|{{#posts}}" + keys("entry.", ["display_title", "url", "date", "date_iso"])
             + "{{#is_link_post}}link{{/is_link_post}}{{#is_draft}}draft{{/is_draft}}{{#is_future}}future{{/is_future}}{{/posts}}{{/months}}\n"
-            + "{{#years}}" + keys("year.", ["year", "url"]) + "{{#months}}\(link){{#posts}}" + keys("entry.", ["display_title", "url", "date", "day_iso"]) + "{{/posts}}{{/months}}{{/years}}\n"
+            + "{{#years}}" + keys("year.", ["year", "url"]) + "{{#months}}\(link)name={{name}}|count={{count}}|{{#posts}}" + keys("entry.", ["display_title", "url", "date", "day_iso"]) + "{{/posts}}{{/months}}{{/years}}\n"
         try write(everything, to: "templates/everything.mustache", in: folder)
         for name in TemplateSet.requiredNames + TemplateSet.listNames {
             try write("<!doctype html>\n<title>\(name)</title>\n{{> everything}}\n", to: "templates/\(name).mustache", in: folder)

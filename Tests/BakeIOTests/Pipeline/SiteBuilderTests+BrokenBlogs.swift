@@ -84,7 +84,7 @@ struct BrokenBlog: Sendable, CustomTestStringConvertible {
         BrokenBlog(
             "template override with a missing partial",
             files: ["templates/post.mustache": "{{<layout}}\n{{$content}}\n{{> sidebar}}\n{{/content}}\n{{/layout}}\n"],
-            problems: ["templates/post.mustache:3: the partial or parent `sidebar` does not exist; expected templates/sidebar.mustache"]
+            problems: ["templates/post.mustache:3:1: the partial or parent `sidebar` does not exist; expected templates/sidebar.mustache"]
         ),
         BrokenBlog(
             "template not UTF-8",
@@ -94,7 +94,12 @@ struct BrokenBlog: Sendable, CustomTestStringConvertible {
         BrokenBlog(
             "template syntax error",
             files: ["templates/home.mustache": "{{<layout}}\n{{$content}}\n{{#posts}}\n{{> article}}\n{{/post}}\n{{/content}}\n{{/layout}}\n"],
-            problems: ["templates/home.mustache:5: template syntax error: a closing tag does not match the open section at column 4; expected well-formed Mustache"]
+            problems: ["templates/home.mustache:5:1: template syntax error: the closing tag {{/post}} does not match the open section {{#posts}}; expected well-formed Mustache"]
+        ),
+        BrokenBlog(
+            "template with a misspelt name",
+            files: ["templates/article.mustache": "<article>\n<h2><a href=\"{{url}}\">{{titel}}</a></h2>\n{{{content}}}\n</article>\n"],
+            problems: ["templates/article.mustache:2:23: {{titel}}: a post has no \"titel\"; did you mean \"title\"?"]
         ),
     ]
 

@@ -57,7 +57,7 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
     @Test func missingPartialAndMissingParent() {
         let failure = buildFailure {
             try TemplateSet(sources: minimalTemplateSources(replacing: [
-                "post": "<article>\n{{title}}\n{{> sidebar }}\n</article>\n",
+                "post": "<article>\n{{page_title}}\n{{> sidebar }}\n</article>\n",
                 "page": "{{<frame}}{{$content}}x{{/content}}{{/frame}}",
             ]))
         }

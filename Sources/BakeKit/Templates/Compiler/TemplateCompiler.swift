@@ -21,9 +21,12 @@ struct TemplateCompiler {
     }
 
     let templates: [String: Template]
+    /// Templates that exist but could not be parsed: including one is not a second error.
+    let unreadable: Set<String>
 
-    init(templates: [String: Template]) {
+    init(templates: [String: Template], unreadable: Set<String> = []) {
         self.templates = templates
+        self.unreadable = unreadable
     }
 
     /// Compiles template `name` for a page whose context is of type `root`; throws every
@@ -195,7 +198,7 @@ private extension TemplateCompiler {
     func compilePartial(_ name: String, indentation: [UInt8]?, overrides: [String: TemplateSyntax.Override]?,
                         at position: TemplateSyntax.Position, _ env: Env, reportMissing: Bool) -> CompiledBlock? {
         guard let template = templates[name] else {
-            if reportMissing { env.report(.missingPartial(name), at: position) }
+            if reportMissing, !unreadable.contains(name) { env.report(.missingPartial(name), at: position) }
             return nil
         }
         guard env.includes.count < Self.maximumIncludeDepth else {
@@ -320,7 +323,7 @@ private extension TemplateCompiler {
                 case .object(let object):
                     guard let field = object.fields[name] else {
                         env.report(.unknownName(tag: written, owner: "\(path) (\(object.noun))", name: name,
-                                                suggestion: Self.nearest(name, in: Array(object.fields.keys))), at: tag.position)
+                                                suggestion: Self.nearest(name, in: object.fields.keys.sorted())), at: tag.position)
                         return nil
                     }
                     rest.append(.field(field.get))
@@ -490,7 +493,7 @@ private extension TemplateCompiler {
                     owner = type.noun
                     named = true
                 }
-                names += type.fields.keys
+                names += type.fields.keys.sorted()
             }
         }
         env.report(.unknownName(tag: written, owner: owner, name: name, suggestion: Self.nearest(name, in: names)), at: position)
@@ -498,9 +501,15 @@ private extension TemplateCompiler {
 
     /// The name closest to `name` by edit distance, if it is close enough to be a typo.
     static func nearest(_ name: String, in names: [String]) -> String? {
+        // `title` where the page has `page_title`: a name that has it as one of its words.
+        if let containing = names.first(where: { $0.split(separator: "_").contains(Substring(name)) }) {
+            return containing
+        }
         let limit = max(2, name.count / 3)
         var best: (name: String, distance: Int)?
-        for candidate in Set(names).sorted() {
+        var seen: Set<String> = []
+        // Nearest first: on a tie, the name of the innermost context wins.
+        for candidate in names where seen.insert(candidate).inserted {
             let distance = editDistance(name, candidate)
             if distance <= limit, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
@@ -509,18 +518,24 @@ private extension TemplateCompiler {
         return best?.name
     }
 
+    /// The optimal-string-alignment distance: insertions, deletions, substitutions and
+    /// swaps of two neighbours, the usual typos, cost one each.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 }
