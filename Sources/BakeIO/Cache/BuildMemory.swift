@@ -24,6 +24,7 @@ public final class BuildMemory: Sendable {
 
     private let sources = Mutex<Sources?>(nil)
     private let entries = Mutex<(key: UInt64, store: EntryStore)?>(nil)
+    private let tree = Mutex<TreeSnapshot?>(nil)
 
     public init() {}
 
@@ -39,6 +40,19 @@ public final class BuildMemory: Sendable {
     /// The list entries the last build kept, if it rendered under `key`.
     func recallEntries(key: UInt64) -> EntryStore? {
         entries.withLock { $0?.key == key ? $0?.store : nil }
+    }
+
+    /// The file lists of the last build, if it was of the kind `key` names; taken, so that
+    /// a build that fails leaves none and the next one walks.
+    func takeTree(key: String) -> TreeSnapshot? {
+        tree.withLock { tree in
+            defer { tree = nil }
+            return tree?.key == key ? tree : nil
+        }
+    }
+
+    func remember(tree snapshot: TreeSnapshot) {
+        tree.withLock { $0 = snapshot }
     }
 
     func remember(entries store: EntryStore, key: UInt64) {

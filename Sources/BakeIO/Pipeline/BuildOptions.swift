@@ -10,12 +10,17 @@ public struct BuildOptions: Sendable {
     public let clean: Bool
     /// The time of the build.
     public let now: Timestamp
+    /// The paths (relative to the blog) that changed since the last build with the same
+    /// `BuildMemory`, when the caller knows them, as preview's watcher does: the build looks
+    /// at these again instead of walking the source and output trees. Nil walks.
+    public let changedPaths: [String]?
 
-    public init(configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp) {
+    public init(configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp, changedPaths: [String]? = nil) {
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
         self.clean = clean
         self.now = now
+        self.changedPaths = changedPaths
     }
 
     /// Options for `blog`, loading its configuration with these overrides.

@@ -43,7 +43,10 @@ public struct SiteBuilder: Sendable {
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
         let blog = try await readBlog()
-        if let unchanged = blog.unchanged { return unchanged }
+        if let unchanged = blog.unchanged, let previous = blog.previous {
+            memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
+            return unchanged
+        }
         let loader = SourceLoader(options: options, memory: memory)
         var loaded = await loader.load(blog.sources)
         let plan = try plan(loaded, blog)
@@ -54,6 +57,7 @@ public struct SiteBuilder: Sendable {
         let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)
         loader.keep(loaded)
         keep(rendered.entries)
+        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: result.manifest))
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
@@ -78,6 +82,8 @@ private extension SiteBuilder {
         var digest: UInt64
         /// Set when nothing changed since the last build: its summary.
         var unchanged: BuildSummary?
+        /// What kind of build this is, for `TreeSnapshot`.
+        var treeKey: String
     }
 
     func readBlog() async throws(BuildFailure) -> Blog {
@@ -96,19 +102,31 @@ private extension SiteBuilder {
         } catch {
             problems += error.diagnostics
         }
-        // The output folder is walked while the sources are, for the checks below.
         let writer = SiteWriter(output: options.output)
-        async let outputFiles = options.clean ? [:] : writer.currentFiles()
+        let treeKey = TreeSnapshot.key(output: options.output, drafts: options.includeDrafts)
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
-        do {
-            sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts)
-            staticEntries = try FileTree.scan(blog.path("static"))
-        } catch {
-            throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
+        let previous: SiteManifest?
+        let onDisk: [String: FileEntry]
+        // Told what changed since the last build in this process: look at just that.
+        if !options.clean, let changes = options.changedPaths,
+           let snapshot = memory?.takeTree(key: treeKey)?.updated(with: changes, blog: blog, drafts: options.includeDrafts) {
+            sources = snapshot.sources
+            staticEntries = snapshot.staticEntries
+            previous = problems.isEmpty ? snapshot.manifest : nil
+            onDisk = previous == nil ? [:] : snapshot.output
+        } else {
+            // The output folder is walked while the sources are, for the checks below.
+            async let outputFiles = options.clean ? [:] : writer.currentFiles()
+            do {
+                sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts)
+                staticEntries = try FileTree.scan(blog.path("static"))
+            } catch {
+                throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
+            }
+            previous = problems.isEmpty ? try writer.existingManifest() : nil
+            onDisk = previous == nil ? [:] : await outputFiles
         }
-        let previous = problems.isEmpty ? try writer.existingManifest() : nil
-        let onDisk = previous == nil ? [:] : await outputFiles
         let digest = Self.digest(settings: settings, templates: templates, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
         var unchanged: BuildSummary?
         // Nothing changed since the last build into this folder: nothing to do.
@@ -117,7 +135,7 @@ private extension SiteBuilder {
             unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
         }
         return Blog(theme: theme, templates: templates, problems: problems, sources: sources, staticEntries: staticEntries,
-                    previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged)
+                    previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged, treeKey: treeKey)
     }
 
     /// The plan stage: which posts are published, and every output of the site.

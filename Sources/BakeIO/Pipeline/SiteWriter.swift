@@ -96,7 +96,7 @@ public struct SiteWriter: Sendable {
 
     /// Writes `items`, then renders and writes `pending` a batch at a time, removes stale
     /// files, and saves the manifest.
-    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String]) {
+    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String], manifest: SiteManifest) {
         let output = self.output
         // A file no build recorded was put there by someone else: never replace it. Checked
         // before anything is written, so the refusal leaves the site as it was.
@@ -225,8 +225,8 @@ public struct SiteWriter: Sendable {
                 for (path, record) in previous.records where records[path] == nil { records[path] = record }
             }
         }
+        let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
         do {
-            let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
             // Kept records are the previous ones, so only the others can differ.
             let changed = previous == nil || manifest.state != previous?.state || !removed.isEmpty
                 || records.count != previous?.records.count || recordsChanged
@@ -239,7 +239,7 @@ public struct SiteWriter: Sendable {
             failures.append(error.diagnostic(relativeTo: output))
         }
         if !failures.isEmpty { throw BuildFailure(failures) }
-        return (written.sorted(), items.count + pending.paths.count - written.count, removed)
+        return (written.sorted(), items.count + pending.paths.count - written.count, removed, manifest)
     }
 }
 

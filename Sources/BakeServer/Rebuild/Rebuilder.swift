@@ -43,7 +43,10 @@ final class Rebuilder: Service {
         let started = ContinuousClock.now
         // The settings are read again for every build, as `bake build` would read them now.
         let configuration = options.configuration.reloaded()
-        let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: Timestamp(Date()))
+        // The watcher names what changed, so the build looks at that instead of walking the
+        // trees again; the first build walks.
+        let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: Timestamp(Date()),
+                                        changedPaths: changes.isEmpty ? nil : changes)
         let memory = self.memory
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
             do throws(BuildFailure) {

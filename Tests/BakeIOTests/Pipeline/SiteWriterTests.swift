@@ -15,7 +15,8 @@ import Testing
     @discardableResult
     func writeSite(_ files: [String: String], to output: String) async throws -> (written: [String], unchanged: Int, removed: [String]) {
         let writer = SiteWriter(output: output)
-        return try await writer.write(items(files), previous: try writer.existingManifest())
+        let result = try await writer.write(items(files), previous: try writer.existingManifest())
+        return (result.written, result.unchanged, result.removed)
     }
 
     @Test func writesFilesAndAManifest() async throws {
