@@ -36,11 +36,15 @@ struct RenderStage: Sendable {
         }
     }
 
-    /// The source paths whose bodies `outputs` show.
-    func bodiesNeeded(by outputs: [Planned]) -> Set<String> {
+    /// The source paths whose bodies `outputs` show; without the lists' when their entries
+    /// are kept, which are put together from those.
+    func bodiesNeeded(by outputs: [Planned], listsFromEntries: Bool) -> Set<String> {
         var paths = Set<String>()
         for output in outputs {
-            paths.formUnion(output.inputs.bodiesShown)
+            switch output.inputs {
+            case .home, .category where listsFromEntries: continue
+            default: paths.formUnion(output.inputs.bodiesShown)
+            }
         }
         return paths
     }
@@ -49,7 +53,7 @@ struct RenderStage: Sendable {
     /// - Parameters:
     ///   - bodies: body HTML by source path; must hold `bodiesNeeded(by: outputs)`.
     ///   - entries: the list entries kept so far, which the render adds to.
-    func render(_ outputs: [Planned], bodies: [String: String], entries: EntryStore) async -> [SiteWriter.Item] {
+    func render(_ outputs: [Planned], bodies: some BodySource, entries: EntryStore) async -> [SiteWriter.Item] {
         let renderer = renderer
         return await parallelMap(outputs) { output in
             SiteWriter.Item(path: output.path, fingerprint: output.fingerprint,

@@ -203,14 +203,14 @@ private extension SiteBuilder {
                 toRender.append(output)
             }
         }
-        let missing = stage.bodiesNeeded(by: toRender).filter { loaded.bodies[$0] == nil }
+        let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
+        let store = entries.store
+        let missing = stage.bodiesNeeded(by: toRender, listsFromEntries: store.count > 0).filter { loaded.bodies[$0] == nil }
         if !missing.isEmpty {
             try await loader.addBodies(of: missing.sorted(), to: &loaded)
         }
-        let bodies = loaded.bodies
+        let bodies = LazyBodies(loaded.bodies) { loader.parseBody(of: $0) }
         let outputs = toRender
-        let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
-        let store = entries.store
         let pending = SiteWriter.Pending(paths: outputs.map(\.path)) { indices in
             await stage.render(indices.map { outputs[$0] }, bodies: bodies, entries: store)
         }

@@ -135,6 +135,11 @@ struct SourceLoader: Sendable {
         if !problems.isEmpty { throw BuildFailure(problems) }
     }
 
+    /// The body of the post or page at `path`, parsed now; nil when the file no longer parses.
+    func parseBody(of path: String) -> String? {
+        try? Self.load(FileEntry(path: path, size: 0, modified: 0), root: blog.root, parser: parser, now: now, cached: nil).get().html
+    }
+
     /// Writes the cache when enough entries are stale, and leaves it for the next build in
     /// this process. Writes the body cache when the build has every body at hand and the file
     /// is missing or out of date.

@@ -21,7 +21,7 @@ struct ContextBuilder: Sendable {
     }
 
     /// A page of the home page's list: 1 is the home page itself, 2… its pages of older posts.
-    func home(_ list: ListInputs, bodies: [String: String]) -> PageContext {
+    func home(_ list: ListInputs, bodies: some BodySource) -> PageContext {
         let number = list.page
         let context = number == 1
             ? page(.home, title: settings.layout.homeTitle, path: settings.layout.blog(""), description: settings.description)
@@ -32,7 +32,7 @@ struct ContextBuilder: Sendable {
     }
 
     /// A page of a category's list.
-    func category(_ category: CategoryEntry, _ list: ListInputs, bodies: [String: String]) -> PageContext {
+    func category(_ category: CategoryEntry, _ list: ListInputs, bodies: some BodySource) -> PageContext {
         let number = list.page
         let title = number == 1 ? category.name : "\(category.name), page \(number)"
         let context = page(.category, title: title, path: settings.layout.blog(Pagination.folder(category.folder, page: number)),
@@ -177,11 +177,11 @@ private extension ContextBuilder {
     /// The posts of a list page, each cut at its excerpt if it has one (`is_excerpt`). Each
     /// is keyed by its `PostRef`, which is all it is made from beside what every page shares,
     /// so its entry can be rendered once and kept.
-    func listPosts(_ refs: [Digested<PostRef>], bodies: [String: String]) -> TemplateList {
+    func listPosts(_ refs: [Digested<PostRef>], bodies: some BodySource) -> TemplateList {
         TemplateList(count: refs.count, key: { refs[$0].fingerprint }) { index in
             let ref = refs[index].value
             let post = post(ref)
-            let html = bodies[ref.sourcePath]
+            let html = bodies.body(of: ref.sourcePath)
             guard let html, let excerpt = Excerpt.cut(html, summary: Excerpt.summary(of: post.metadata)) else {
                 return postContext(post, ref, content: html, isExcerpt: false)
             }

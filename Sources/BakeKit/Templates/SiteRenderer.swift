@@ -50,7 +50,7 @@ public struct SiteRenderer: Sendable {
     /// - Parameters:
     ///   - bodies: body HTML by source path; must hold `bodiesNeeded(for: output)`.
     ///   - entries: where list entries are kept, so each renders once; nil renders them all.
-    public func render(_ output: PlannedOutput, bodies: [String: String], entries: (any EntryCache)? = nil) -> RenderedFile {
+    public func render(_ output: PlannedOutput, bodies: some BodySource, entries: (any EntryCache)? = nil) -> RenderedFile {
         let path = plan.path(of: output)
         return RenderedFile(path: path, bytes: render(inputs(of: output), bodies: bodies, entries: entries))
     }
@@ -59,7 +59,7 @@ public struct SiteRenderer: Sendable {
     /// - Parameters:
     ///   - bodies: body HTML by source path; must hold `bodiesNeeded(for: inputs)`.
     ///   - entries: where list entries are kept, so each renders once; nil renders them all.
-    public func render(_ inputs: OutputInputs, bodies: [String: String], entries: (any EntryCache)? = nil) -> [UInt8] {
+    public func render(_ inputs: OutputInputs, bodies: some BodySource, entries: (any EntryCache)? = nil) -> [UInt8] {
         if let (template, context) = page(for: inputs, bodies: bodies) {
             return templates.render(template, page: context, entries: entries, seed: baseFingerprint)
         }
@@ -86,7 +86,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The template and context of an output that is a page; nil for feeds and the like.
-    func page(for inputs: OutputInputs, bodies: [String: String]) -> (template: String, context: PageContext)? {
+    func page(for inputs: OutputInputs, bodies: some BodySource) -> (template: String, context: PageContext)? {
         let context: PageContext
         switch inputs {
         case .home(let list): context = contexts.home(list, bodies: bodies)
@@ -95,9 +95,9 @@ public struct SiteRenderer: Sendable {
         case .year(let year): context = contexts.year(year)
         case .month(let month): context = contexts.month(month)
         case .archive(let years): context = contexts.archive(years)
-        case .post(let post): context = contexts.post(post, html: bodies[post.post.sourcePath] ?? "")
+        case .post(let post): context = contexts.post(post, html: bodies.body(of: post.post.sourcePath) ?? "")
         case .page(let page):
-            return (contexts.pages[page.index].templateName, contexts.page(page, html: bodies[page.sourcePath] ?? ""))
+            return (contexts.pages[page.index].templateName, contexts.page(page, html: bodies.body(of: page.sourcePath) ?? ""))
         case .notFound: context = contexts.notFound()
         case .feed, .sitemap, .redirect, .rsd: return nil
         }
@@ -106,10 +106,10 @@ public struct SiteRenderer: Sendable {
 
     /// The feed entries: full bodies, or with `@feed_excerpts true` each post's excerpt and a
     /// link to the rest.
-    private func feedItems(_ refs: [Digested<PostRef>], bodies: [String: String]) -> [FeedItem] {
+    private func feedItems(_ refs: [Digested<PostRef>], bodies: some BodySource) -> [FeedItem] {
         refs.map { ref in
             let post = contexts.post(ref.value)
-            let html = bodies[post.sourcePath] ?? ""
+            let html = bodies.body(of: post.sourcePath) ?? ""
             let summary = Excerpt.summary(of: post.metadata)
             guard plan.settings.feedExcerpts, let excerpt = Excerpt.cut(html, summary: summary) else {
                 return FeedItem(post: post, html: html, summary: summary, excerpt: post.excerpt)
