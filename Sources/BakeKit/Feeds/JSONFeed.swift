@@ -62,7 +62,7 @@ private extension JSONFeed {
     /// The setting `key` as an absolute URL (the feed's readers are elsewhere); nil when unset.
     func absolute(_ key: String) -> String? {
         guard let value = settings.metadata[key], !value.isEmpty else { return nil }
-        return settings.absolute(value)
+        return settings.absolute(settings.underBasePath(value))
     }
 
     struct Document: Encodable {

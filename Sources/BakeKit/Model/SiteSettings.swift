@@ -134,6 +134,14 @@ public struct SiteSettings: Sendable, Hashable {
         url.hasPrefix("/") && !url.hasPrefix("//") ? origin + url : url
     }
 
+    /// A root-relative URL of the site (`/favicon.ico`) under the site's path
+    /// (`/blog/favicon.ico`), as every link bake writes is; other URLs, and one that already
+    /// starts with the site's path, as they are.
+    public func underBasePath(_ url: String) -> String {
+        guard url.hasPrefix("/"), !url.hasPrefix("//"), !basePath.isEmpty, !url.hasPrefix(basePath + "/") else { return url }
+        return basePath + url
+    }
+
     /// The value of a `true`/`false` setting (also `yes`/`no`, `on`/`off`), or nil.
     static func flag(_ text: String) -> Bool? {
         switch text.lowercased() {

@@ -102,6 +102,10 @@ import Testing
         let settings = try makeSettings(url: "https://example.com/blog", extra: "@favicon_url /blog/favicon.png\n@icon_url https://cdn.example.com/icon.png")
         let feed = try #require(try JSONSerialization.jsonObject(with: Data(JSONFeed(settings: settings).render([FeedItem]()).utf8)) as? [String: Any])
         #expect(feed["favicon"] as? String == "https://example.com/blog/favicon.png")
+        let underPath = try makeSettings(url: "https://example.com/blog", extra: "@favicon_url /favicon.ico\n@icon_url /touch.png")
+        let second = try JSONSerialization.jsonObject(with: Data(JSONFeed(settings: underPath).render([FeedItem]()).utf8)) as? [String: Any]
+        #expect(second?["favicon"] as? String == "https://example.com/blog/favicon.ico")
+        #expect(second?["icon"] as? String == "https://example.com/blog/touch.png")
         #expect(feed["icon"] as? String == "https://cdn.example.com/icon.png")
     }
 

@@ -140,6 +140,8 @@ import Testing
         }
         #expect(try icons("") == "/blog/favicon.svg|")
         #expect(try icons("@favicon_url /blog/icon.png\n@icon_url https://cdn.example.com/big.png") == "/blog/icon.png|https://cdn.example.com/big.png")
+        // Root-relative to the site, as every other link: under its path.
+        #expect(try icons("@favicon_url /favicon.ico\n@icon_url /touch.png") == "/blog/favicon.ico|/blog/touch.png")
     }
 
     @Test func siteInASubfolderGetsRootRelativeLinksUnderIt() throws {

@@ -41,9 +41,9 @@ final class SiteContext: Sendable {
         stylesheetURL = url("style.css") + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
         pages = Self.navigation(inputs.navigation, current: nil, url: url)
         meta = settings.metadata.dictionary(CharacterReferences.decode)
-        faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : $0 } ?? url("favicon.svg")
+        faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) } ?? url("favicon.svg")
         homeTitle = layout.homeTitle.isEmpty ? nil : layout.homeTitle
-        iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : $0 }
+        iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) }
         year = inputs.newestYear.map { String($0) }
         rsdURL = settings.xmlrpcURL == nil ? nil : settings.url + "/rsd.xml"
     }
