@@ -132,7 +132,7 @@ struct ContextBuilder: Sendable {
         let description = page.metadata["description"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? PlainText.truncate(page.excerpt, maxCharacters: 160)
         // The navigation marks this page as the current one.
-        let context = PageContext(kind: .page, site: siteContext.marking(page: inputs.index), title: page.title,
+        let context = PageContext(kind: .page, site: SiteContext(settings: settings, inputs: site, currentPage: inputs.index), title: page.title,
                                   canonicalURL: settings.url + "/" + settings.layout.page(page), description: description)
         context.page = StandalonePageContext(
             title: page.title, showTitle: page.showsTitle, content: html, url: url(settings.layout.page(page)),

@@ -22,7 +22,8 @@ final class SiteContext: Sendable {
     let year: String?
     let rsdURL: String?
 
-    init(settings: SiteSettings, inputs: SiteInputs) {
+    /// - Parameter currentPage: the standalone page being rendered, which `pages` marks.
+    init(settings: SiteSettings, inputs: SiteInputs, currentPage: Int? = nil) {
         let layout = settings.layout
         func url(_ path: String) -> String { settings.basePath + "/" + path }
         name = settings.name
@@ -39,44 +40,13 @@ final class SiteContext: Sendable {
         hasBlog = layout.hasBlog
         categoriesURL = url(layout.blog("categories/"))
         stylesheetURL = url("style.css") + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
-        pages = Self.navigation(inputs.navigation, current: nil, url: url)
+        pages = Self.navigation(inputs.navigation, current: currentPage, url: url)
         meta = settings.metadata.dictionary(CharacterReferences.decode)
         faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) } ?? url("favicon.svg")
         homeTitle = layout.homeTitle.isEmpty ? nil : layout.homeTitle
         iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) }
         year = inputs.newestYear.map { String($0) }
         rsdURL = settings.xmlrpcURL == nil ? nil : settings.url + "/rsd.xml"
-    }
-
-    private init(_ site: SiteContext, pages: [NavigationLinkContext]) {
-        name = site.name
-        description = site.description
-        author = site.author
-        language = site.language
-        url = site.url
-        base = site.base
-        homeURL = site.homeURL
-        archiveURL = site.archiveURL
-        archiveTitle = site.archiveTitle
-        rssURL = site.rssURL
-        jsonFeedURL = site.jsonFeedURL
-        hasBlog = site.hasBlog
-        categoriesURL = site.categoriesURL
-        stylesheetURL = site.stylesheetURL
-        self.pages = pages
-        meta = site.meta
-        faviconURL = site.faviconURL
-        homeTitle = site.homeTitle
-        iconURL = site.iconURL
-        year = site.year
-        rsdURL = site.rsdURL
-    }
-
-    /// The same site, with standalone page `index` marked as the current one in `pages`.
-    func marking(page index: Int) -> SiteContext {
-        SiteContext(self, pages: pages.enumerated().map { offset, link in
-            NavigationLinkContext(title: link.title, url: link.url, isCurrent: offset == index)
-        })
     }
 
     static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [NavigationLinkContext] {
