@@ -88,6 +88,13 @@ struct Lookup: Sendable {
     }
 
     let candidates: [Candidate]
+    /// A plain text field of one frame, as most tags are: printed without a `TemplateValue`.
+    let text: (depth: Int, get: @Sendable (AnyObject) -> String?)?
+
+    init(candidates: [Candidate], text: (depth: Int, get: @Sendable (AnyObject) -> String?)? = nil) {
+        self.candidates = candidates
+        self.text = text
+    }
 }
 
 /// Frames that are not context objects: a string section's string, a map, an empty list.
@@ -144,6 +151,12 @@ struct TemplateRenderer {
         case .text(let bytes):
             out.append(contentsOf: bytes)
         case .value(let lookup, let escaped):
+            if let (depth, get) = lookup.text {
+                if let text = get(stack[depth]) {
+                    escaped ? appendEscaped(text) : appendRaw(text)
+                }
+                return
+            }
             switch resolve(lookup)?.value {
             case .text(let text): escaped ? appendEscaped(text) : appendRaw(text)
             case .bool(let value): appendRaw(value ? "true" : "false")

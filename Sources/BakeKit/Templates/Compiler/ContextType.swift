@@ -69,6 +69,8 @@ final class ContextType: Sendable, Equatable, CustomStringConvertible {
         /// on down the context stack, as in any Mustache.
         let isAlwaysPresent: Bool
         let get: @Sendable (AnyObject) -> TemplateValue?
+        /// For a text field, the string itself: printing it needs no `TemplateValue`.
+        var text: (@Sendable (AnyObject) -> String?)? = nil
     }
 
     /// "a post", for errors: `a post has no "titel"`.
@@ -97,10 +99,12 @@ struct ContextFields<Root: AnyObject> {
 
     mutating func text(_ name: String, _ get: @escaping @Sendable (Root) -> String) {
         add(name, .text, always: true) { .text(get($0)) }
+        fields[name]?.text = { get(unsafeDowncast($0, to: Root.self)) }
     }
 
     mutating func text(_ name: String, _ get: @escaping @Sendable (Root) -> String?) {
         add(name, .text, always: false) { get($0).map(TemplateValue.text) }
+        fields[name]?.text = { get(unsafeDowncast($0, to: Root.self)) }
     }
 
     mutating func bool(_ name: String, _ get: @escaping @Sendable (Root) -> Bool) {
