@@ -90,10 +90,18 @@ struct Lookup: Sendable {
     let candidates: [Candidate]
     /// A plain text field of one frame, as most tags are: printed without a `TemplateValue`.
     let text: (depth: Int, get: @Sendable (AnyObject) -> String?)?
+    /// A field of one frame, with no dots or transforms: read without walking `candidates`.
+    let single: (depth: Int, get: @Sendable (AnyObject) -> TemplateValue?)?
 
     init(candidates: [Candidate], text: (depth: Int, get: @Sendable (AnyObject) -> String?)? = nil) {
         self.candidates = candidates
         self.text = text
+        if candidates.count == 1, let candidate = candidates.first, candidate.rest.isEmpty, candidate.transforms.isEmpty,
+           case .frame(let depth) = candidate.source, case .field(let get)? = candidate.first {
+            single = (depth, get)
+        } else {
+            single = nil
+        }
     }
 }
 
@@ -259,6 +267,9 @@ struct TemplateRenderer {
 
     /// The value of the first candidate found, with the candidate's index; nil when none is.
     func resolve(_ lookup: Lookup) -> (index: Int, value: TemplateValue)? {
+        if let (depth, get) = lookup.single {
+            return get(stack[depth]).map { (0, $0) }
+        }
         for (index, candidate) in lookup.candidates.enumerated() {
             var value: TemplateValue
             switch candidate.source {
