@@ -218,6 +218,12 @@ private extension ContextBuilder {
         if settings.xmlrpcURL != nil {
             site["rsd_url"] = TemplateText(settings.url + "/rsd.xml")
         }
+        if let endpoints = EditingEndpoints(settings: settings) {
+            site["micropub_url"] = TemplateText(endpoints.micropub)
+            site["authorization_endpoint"] = TemplateText(endpoints.authorization)
+            site["token_endpoint"] = TemplateText(endpoints.token)
+            site["indieauth_metadata_url"] = TemplateText(endpoints.metadata)
+        }
         return site
     }
 
