@@ -192,6 +192,8 @@ private extension MicropubEndpoint {
         let siteURL = context.configuration.site.url
         var changes = try MicropubEntry(properties).changes(dates: dates)
         if let slug = commands.text("mp-slug"), !slug.isEmpty { changes.slug = slug }
+        // Named from the text as written, before the photos are added to the body.
+        changes.slug = PostSlug(requested: changes.slug, title: changes.title, body: changes.description).text
         let publish = changes.status != .draft
         let requested = changes
         let postID = try await perform { tree throws(MetaWeblogError) -> TreeChange<PostID> in
