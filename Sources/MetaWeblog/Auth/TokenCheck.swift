@@ -1,7 +1,12 @@
 /// Checks the access tokens of Micropub requests, and throttles callers that send bad ones
 /// as `LoginCheck` throttles bad passwords: a caller (an address) whose tokens were wrong
 /// `freeFailures` times in a row backs off for 1 s, then 2 s, 4 s … up to `maxBackoff`, and
-/// its tokens are refused unchecked until the back-off ends. A good token forgets its failures.
+/// its bad tokens are refused (429) until the back-off ends. A good token forgets its failures.
+///
+/// Unlike a password, a good token is always let through, even from a caller that backs off:
+/// looking one up costs a file read and a SHA-256, not a bcrypt, and 256 random bits cannot be
+/// guessed, so the back-off only slows a flood down, and a flood from another program on
+/// 127.0.0.1 (every local client has that address) cannot lock the real app out.
 ///
 /// Tokens are looked up in the token file on every check (see `TokenStore`), so a revoked
 /// token fails at once. The hash of a token is compared with every record in constant time.
@@ -17,7 +22,7 @@ actor TokenCheck {
         case passed(AccessToken)
         /// No record has this token (wrong, or revoked).
         case failed
-        /// Not checked: the caller backs off; it may try again after `retryAfter`.
+        /// Not one of the blog's, from a caller that backs off; it may try again after `retryAfter`.
         case refused(retryAfter: Duration)
     }
 
@@ -41,12 +46,12 @@ actor TokenCheck {
     /// Checks `token`, sent by `client`. A token file that cannot be read throws.
     func check(_ token: String, client: String) throws(TokenStoreError) -> Outcome {
         let now = now()
-        if let record = failures[client], record.count >= Self.freeFailures, now < record.until {
-            return .refused(retryAfter: record.until - now)
-        }
         if let found = try store.find(token) {
             failures[client] = nil
             return .passed(found)
+        }
+        if let record = failures[client], record.count >= Self.freeFailures, now < record.until {
+            return .refused(retryAfter: record.until - now)
         }
         var record = failures[client] ?? (count: 0, until: now, last: now)
         record.count += 1

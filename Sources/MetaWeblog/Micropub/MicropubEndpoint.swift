@@ -206,6 +206,14 @@ private extension MicropubEndpoint {
                     properties[name] = (properties[name] ?? []) + [.string(siteURL + "/" + stored.value.dropFirst("static/".count))]
                 }
             }
+            // Micro.blog's apps send each photo's alt text beside it, as mp-photo-alt.
+            let alts = commands.texts("mp-photo-alt")
+            if !alts.isEmpty, let photos = properties["photo"] {
+                properties["photo"] = photos.enumerated().map { index, photo in
+                    guard index < alts.count, !alts[index].isEmpty, let url = photo.string else { return photo }
+                    return .object(["value": .string(url), "alt": .string(alts[index])])
+                }
+            }
             let entry = MicropubEntry(properties)
             var changes = requested
             changes.description = (changes.description ?? "") + entry.photoMarkup(format: changes.format ?? .markdown)

@@ -39,6 +39,14 @@ struct MicropubCreateTests {
         }
     }
 
+    @Test func takesPhotoAltTextAsMicroBlogSendsIt() async throws {
+        try await MicropubShim.run { shim in
+            let photo = "https://images.example.org/c.jpg"
+            let url = try await shim.create(form: [("h", "entry"), ("content", "Alt."), ("photo[]", photo), ("mp-photo-alt[]", "A cat")])
+            #expect(try shim.parsed(url).body == "Alt.\n\n![A cat](\(photo))")
+        }
+    }
+
     @Test func keepsOneCategoryFromAForm() async throws {  // 107
         try await MicropubShim.run { shim in
             let url = try await shim.create(form: [("h", "entry"), ("content", "One tag."), ("category", "solo")])
