@@ -1,4 +1,5 @@
 import BakeKit
+import BakeTestSupport
 import Foundation
 @testable import MetaWeblog
 import Testing
@@ -30,6 +31,20 @@ import Testing
         #expect(throws: MultipartError.noName) { try MultipartForm(body: Array("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--".utf8), boundary: "b") }
         let many = (0...MultipartForm.maxParts).map { "--b\r\nContent-Disposition: form-data; name=\"f\($0)\"\r\n\r\nx\r\n" }.joined() + "--b--"
         #expect(throws: MultipartError.tooManyParts) { try MultipartForm(body: Array(many.utf8), boundary: "b") }
+    }
+
+    /// Bodies stitched from the pieces multipart is made of, in random order: the reader
+    /// answers each with parts or an error, and never traps.
+    @Test func neverTrapsOnBodiesMadeOfMultipartPieces() {
+        let pieces = ["--b", "--", "\r\n", "\r", "\n", "Content-Disposition: form-data; name=\"a\"", "; filename=\"x\\\"", "Content-Type: a/b", ":", "x", "\"", ";", "="]
+        var generator = SeededGenerator(seed: 25)
+        var read = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...24, using: &generator)
+            let body = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            if (try? MultipartForm(body: Array(body.utf8), boundary: "b")) != nil { read += 1 }
+        }
+        #expect(read > 0)
     }
 
     @Test func readsAJSONCreateAndRefusesWhatIsNotOne() throws {
