@@ -93,7 +93,7 @@ extension BakeMetaWeblog {
                     say("Micropub at \(url.dropLast("/xmlrpc".count))/micropub")
                 }
                 if suggestingURL {
-                    printError("note: site.settings has no @xmlrpc_url, so editors cannot discover the endpoint; add `@xmlrpc_url \(url)`")
+                    printError("note: site.settings has no @xmlrpc_url, so editors (MarsEdit, and Micropub apps such as iA Writer) cannot discover the endpoints; add `@xmlrpc_url \(url)`")
                 }
             case .saved(let change):
                 say("Saved \(change)")
