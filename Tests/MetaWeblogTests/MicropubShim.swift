@@ -23,7 +23,7 @@ final class MicropubShim: @unchecked Sendable {
     static func run(settings: [String] = [], _ body: (MicropubShim) async throws -> Void) async throws {
         let blog = try TestBlog(settings: settings)
         defer { blog.delete() }
-        let token = try newToken(blog: blog, name: "Tests", scope: "create,update,delete,media")
+        let token = try await newToken(blog: blog, name: "Tests", scope: "create,update,delete,media")
         let process = try await ShimProcess(blog: blog.root)
         let client = try RequestsClient()
         defer { client.close() }
@@ -33,12 +33,18 @@ final class MicropubShim: @unchecked Sendable {
     }
 
     /// Makes a token with `bake-metaweblog new-token` and returns its last line.
-    static func newToken(blog: TestBlog, name: String, scope: String) throws -> String {
-        let result = try BakeMetaWeblogCommandTests.run(["new-token", blog.root, "--name", name, "--scope", scope])
+    static func newToken(blog: TestBlog, name: String, scope: String) async throws -> String {
+        let result = try await command(["new-token", blog.root, "--name", name, "--scope", scope])
         guard result.status == 0, let line = result.stdout.split(separator: "\n").last else {
             throw TestFailure(description: "new-token failed: \(result.stderr)")
         }
         return String(line)
+    }
+
+    /// Runs `bake-metaweblog` with `arguments` on a thread of its own, so that waiting for it
+    /// never holds one of the few threads the in-process servers of other tests run on.
+    static func command(_ arguments: [String]) async throws -> BakeMetaWeblogCommandTests.Result {
+        try await onThread { try BakeMetaWeblogCommandTests.run(arguments) }
     }
 
     var base: String { "http://127.0.0.1:\(process.port)" }

@@ -50,7 +50,7 @@ struct IndieAuthSignInTests {
             let token = try #require(answer["access_token"] as? String)
             let post = try await shim.client.post(shim.endpoint, form: [("h", "entry"), ("content", "Signed in.")], token: token)
             #expect(post.status == 201)
-            let listed = try BakeMetaWeblogCommandTests.run(["list-tokens", shim.blog.root])
+            let listed = try await MicropubShim.command(["list-tokens", shim.blog.root])
             #expect(listed.stdout.contains(Self.client + "\tcreate,update\t"))
             #expect(try !shim.blog.read(".micropub-tokens").contains(token))
         }

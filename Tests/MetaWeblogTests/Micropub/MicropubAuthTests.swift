@@ -46,7 +46,7 @@ struct MicropubAuthTests {
     @Test func refusesATokenWithoutTheScope() async throws {  // 804
         try await MicropubShim.run { shim in
             let url = try await shim.create(form: [("h", "entry"), ("content", "Mine.")])
-            let narrow = try MicropubShim.newToken(blog: shim.blog, name: "Create only", scope: "create")
+            let narrow = try await MicropubShim.newToken(blog: shim.blog, name: "Create only", scope: "create")
             let update = try await shim.client.post(shim.endpoint, json: ["action": "update", "url": url, "replace": ["content": ["Changed"]]], token: narrow)
             #expect(update.status == 403)
             #expect(update.error == "insufficient_scope")
@@ -61,7 +61,7 @@ struct MicropubAuthTests {
             let wrong = try await shim.client.post(shim.endpoint, form: [("h", "entry"), ("content", "x")], token: "bake_not-a-real-token")
             #expect(wrong.status == 403)
             #expect(wrong.error == "forbidden")
-            let revoked = try BakeMetaWeblogCommandTests.run(["revoke-token", "Tests", shim.blog.root])
+            let revoked = try await MicropubShim.command(["revoke-token", "Tests", shim.blog.root])
             #expect(revoked.status == 0)
             let after = try await shim.client.get(shim.endpoint, query: [("q", "config")], token: shim.token)
             #expect(after.status == 403)
