@@ -5,6 +5,10 @@ import Testing
 
 /// The real `bake-metaweblog` binary on a fresh sample blog, on 127.0.0.1 port 0, with a
 /// token made by its own `new-token` command and a `requests` client to talk to it.
+///
+/// Each of these runs a process that bakes the sample blog on every change, so the suites
+/// that use it are `.serialized`: one shim per suite at a time, not one per test, leaves the
+/// two cores to the in-process servers of the other tests.
 final class MicropubShim: @unchecked Sendable {
     let blog: TestBlog
     let process: ShimProcess
