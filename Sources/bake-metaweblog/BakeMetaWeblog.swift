@@ -5,9 +5,9 @@ import ArgumentParser
 struct BakeMetaWeblog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bake-metaweblog",
-        abstract: "Let desktop blog editors such as MarsEdit write posts into a bake blog, over XML-RPC.",
+        abstract: "Let blog editors write posts into a bake blog: MarsEdit over XML-RPC, iA Writer and the Micro.blog apps over Micropub.",
         version: "0.1.0",
-        subcommands: [Serve.self, HashPassword.self],
+        subcommands: [Serve.self, HashPassword.self, NewToken.self, ListTokens.self, RevokeToken.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -89,8 +89,11 @@ extension BakeMetaWeblog {
             switch event {
             case .listening(let url):
                 say("Listening at \(url) (Ctrl-C stops)")
+                if url.hasSuffix("/xmlrpc") {
+                    say("Micropub at \(url.dropLast("/xmlrpc".count))/micropub")
+                }
                 if suggestingURL {
-                    printError("note: site.settings has no @xmlrpc_url, so editors cannot discover the endpoint; add `@xmlrpc_url \(url)`")
+                    printError("note: site.settings has no @xmlrpc_url, so editors (MarsEdit, and Micropub apps such as iA Writer) cannot discover the endpoints; add `@xmlrpc_url \(url)`")
                 }
             case .saved(let change):
                 say("Saved \(change)")
@@ -104,6 +107,12 @@ extension BakeMetaWeblog {
                 printError("Bad login for user \"\(user)\" from \(client)")
             case .loginRefused(let user, let client):
                 printError("Login for user \"\(user)\" from \(client) refused unchecked: too many failed or waiting logins")
+            case .badToken(let client):
+                printError("Bad Micropub token from \(client)")
+            case .badSignIn(let client):
+                printError("Wrong password on the sign-in page from \(client)")
+            case .signedIn(let name):
+                say("Signed in \(name): a token was made (list-tokens shows it, revoke-token removes it)")
             }
         }
 

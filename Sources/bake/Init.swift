@@ -53,7 +53,7 @@ extension Bake {
                 try tree.write(post.text, to: path)
                 try FileIO.createFolders(blog.path("pages"))
                 if !FileIO.exists(blog.path(".gitignore")) {
-                    try tree.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
+                    try tree.write("site/\n.bake-cache/\n.trash/\n.micropub-tokens\n", to: ".gitignore")
                 }
             } catch {
                 Terminal().report(error, blog: blog, outcome: "the blog may be half made; delete what is there and run bake init again")

@@ -22,4 +22,13 @@ import Testing
             #expect(author != "@author " + NSUserName(), "\(author)")
         }
     }
+
+    /// What bake and the shim make for themselves stays out of git, the token hashes too.
+    @Test func ignoresTheSiteTheCacheTheTrashAndTheTokens() throws {
+        try withTemporaryFolder { root in
+            #expect(try runBake(["init", "b"], in: root).status == 0)
+            let ignored = try String(contentsOfFile: root + "/b/.gitignore", encoding: .utf8).split(separator: "\n")
+            #expect(ignored == ["site/", ".bake-cache/", ".trash/", ".micropub-tokens"])
+        }
+    }
 }

@@ -32,7 +32,7 @@ public enum SettingAliases {
         "itunes_author", "itunes_owner_name", "itunes_owner_email", "itunes_image", "itunes_category",
         "itunes_subcategory", "itunes_explicit",
         // bake-metaweblog.
-        "xmlrpc_url", "metaweblog_user", "metaweblog_password_hash", "commit_changes", "deploy_on_post",
+        "xmlrpc_url", "micropub_url", "metaweblog_user", "metaweblog_password_hash", "commit_changes", "deploy_on_post",
     ]
 
     /// The settings with each Wildcat line followed by a copy under bake's name, on the same

@@ -17,6 +17,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let smartPunctuation: Bool
     /// The metaWeblog endpoint, when the blog uses the shim; turns on `rsd.xml` and EditURI.
     public let xmlrpcURL: String?
+    /// The Micropub endpoint (`@micropub_url`), when it is not the one beside `xmlrpcURL`.
+    public let micropubURL: String?
     /// How pages write dates and month headings, from `@month_names` and `@date_format`.
     public let dates: DateStyle
     /// Whether the feeds carry excerpts (`@feed_excerpts true`) instead of full posts.
@@ -118,6 +120,14 @@ public struct SiteSettings: Sendable, Hashable {
             xmlrpcURL = field.value
         } else {
             xmlrpcURL = nil
+        }
+        if let field = metadata.field("micropub_url"), !field.value.isEmpty {
+            if !Self.isAbsoluteWebURL(field.value) {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "micropub_url", value: field.value, expected: "an absolute URL such as http://127.0.0.1:9344/micropub")))
+            }
+            micropubURL = field.value
+        } else {
+            micropubURL = nil
         }
         layout = SiteLayout(metadata: metadata, errors: &errors)
         let origin = String(url.dropLast(basePath.count))

@@ -29,6 +29,9 @@ struct PostChanges: Sendable {
     var format: BodyFormat?
     var status: Post.Status?
 
+    /// No changes: every part of the post stays as it is.
+    init() {}
+
     /// Reads the struct that is parameter `index` of a call; throws -32602 for a member of the
     /// wrong type, or for a date whose year in the site's zone is not 0–9999 (no file can hold it).
     init(_ members: XMLRPCStruct, parameter index: Int, of parameters: Parameters, dates: PostDate) throws(MetaWeblogError) {

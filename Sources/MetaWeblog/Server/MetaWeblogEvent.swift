@@ -19,4 +19,11 @@ public enum MetaWeblogEvent: Sendable {
     /// A call from `client` was refused without checking its login: that address has had too
     /// many failed logins with this user name lately, or too many logins wait to be checked.
     case loginRefused(user: String, client: String)
+    /// A Micropub request from `client` came with a token that is not the blog's, or was
+    /// refused unchecked after too many such.
+    case badToken(client: String)
+    /// The IndieAuth sign-in page was sent a wrong password from `client`.
+    case badSignIn(client: String)
+    /// An app signed in through IndieAuth and got a token, recorded under `name`.
+    case signedIn(name: String)
 }

@@ -8,8 +8,9 @@ import NIOCore
 import ServiceLifecycle
 import XMLRPC
 
-/// `bake-metaweblog`: a local XML-RPC server through which desktop blog editors write posts
-/// into a bake blog, re-baking the site after every change.
+/// `bake-metaweblog`: a local server through which blog editors write posts into a bake
+/// blog, over XML-RPC (metaWeblog, for MarsEdit) and Micropub (with IndieAuth sign-in, for
+/// iA Writer, the Micro.blog apps, Quill …), re-baking the site after every change.
 ///
 /// Two services run under one `ServiceGroup`, which shuts them down gracefully on SIGINT and
 /// SIGTERM: the Hummingbird server first, which finishes the calls under way, then the blog's
@@ -73,13 +74,18 @@ public final class MetaWeblogServer: Sendable {
             parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
             methods: methods, context: context
         )
+        let router = ShimRouter(
+            xmlrpc: endpoint,
+            micropub: MicropubEndpoint(context: context, tokens: TokenCheck(store: TokenStore(blog: options.blog)), maxBodySize: options.maxBodySize),
+            indieAuth: IndieAuthEndpoint(context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes())
+        )
         let listening = ListeningPort()
         self.listening = listening
         let host = options.host
         let bodyTimeout = TimeAmount(options.bodyTimeout)
         let maxBodySize = options.maxBodySize
         let application = Application(
-            responder: endpoint,
+            responder: router,
             server: .http1(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [RequestBodyLimit(maxBodySize: maxBodySize, bodyTimeout: bodyTimeout)],
                 // Longer than the body's deadline, so a stalled body gets its 408 first.

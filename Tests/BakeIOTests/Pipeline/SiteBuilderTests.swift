@@ -57,6 +57,31 @@ import Testing
         }
     }
 
+    @Test func micropubAndIndieAuthLinksOnEveryPageOnlyWithTheShimsAddress() async throws {
+        try await withTemporaryFolder { root in
+            var blog = goodBlog
+            try makeBlog(blog, in: root + "/plain")
+            _ = try await bake(root + "/plain", into: root + "/plain-site").summary()
+            #expect(try !read("index.html", in: root + "/plain-site").contains("rel=\"micropub\""))
+            blog["site.settings"]! += "@xmlrpc_url http://127.0.0.1:9344/xmlrpc\n"
+            try makeBlog(blog, in: root + "/shim")
+            _ = try await bake(root + "/shim", into: root + "/shim-site").summary()
+            let pages = allFiles(in: root + "/shim-site").filter { $0.hasSuffix(".html") }
+            #expect(!pages.isEmpty)
+            for page in pages {
+                let html = try read(page, in: root + "/shim-site")
+                #expect(html.contains("<link rel=\"micropub\" href=\"http://127.0.0.1:9344/micropub\">"), "\(page)")
+                #expect(html.contains("<link rel=\"authorization_endpoint\" href=\"http://127.0.0.1:9344/auth\">"), "\(page)")
+                #expect(html.contains("<link rel=\"token_endpoint\" href=\"http://127.0.0.1:9344/token\">"), "\(page)")
+                #expect(html.contains("<link rel=\"indieauth-metadata\" href=\"http://127.0.0.1:9344/.well-known/oauth-authorization-server\">"), "\(page)")
+            }
+            blog["site.settings"]! += "@micropub_url https://shim.example.com/micropub\n"
+            try makeBlog(blog, in: root + "/proxied")
+            _ = try await bake(root + "/proxied", into: root + "/proxied-site").summary()
+            #expect(try read("index.html", in: root + "/proxied-site").contains("<link rel=\"token_endpoint\" href=\"https://shim.example.com/token\">"))
+        }
+    }
+
     @Test func draftsOnlyWithDraftsAndFuturePostsOnlyWithFuture() async throws {
         try await withTemporaryFolder { root in
             var blog = goodBlog

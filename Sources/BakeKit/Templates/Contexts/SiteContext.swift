@@ -21,6 +21,8 @@ final class SiteContext: Sendable {
     let iconURL: String?
     let year: String?
     let rsdURL: String?
+    /// Where writing apps post and sign in, when the shim's address is set.
+    let endpoints: EditingEndpoints?
 
     /// - Parameter currentPage: the standalone page being rendered, which `pages` marks.
     init(settings: SiteSettings, inputs: SiteInputs, currentPage: Int? = nil) {
@@ -47,6 +49,7 @@ final class SiteContext: Sendable {
         iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) }
         year = inputs.newestYear.map { String($0) }
         rsdURL = settings.xmlrpcURL == nil ? nil : settings.url + "/rsd.xml"
+        endpoints = EditingEndpoints(settings: settings)
     }
 
     static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [NavigationLinkContext] {
@@ -78,6 +81,10 @@ final class SiteContext: Sendable {
         fields.text("icon_url") { $0.iconURL }
         fields.text("year") { $0.year }
         fields.text("rsd_url") { $0.rsdURL }
+        fields.text("micropub_url") { $0.endpoints?.micropub }
+        fields.text("authorization_endpoint") { $0.endpoints?.authorization }
+        fields.text("token_endpoint") { $0.endpoints?.token }
+        fields.text("indieauth_metadata_url") { $0.endpoints?.metadata }
         return ContextType(noun: "the site", plural: "sites", fields: fields.fields)
     }()
 }

@@ -18,32 +18,45 @@ struct EditPost: XMLRPCMethod {
         let changes = try PostChanges(parameters.structure(3, "content"), parameter: 3, of: parameters, dates: context.dates)
         let publish = try parameters.flag(4, "publish", default: false)
         let now = context.now()
+        let wanted = changes.status ?? (publish ? .published : nil)
         return try await context.writer.perform { tree throws(MetaWeblogError) in
-            let original = try tree.post(id: postID)
-            var post = Self.applying(changes, to: original, dates: tree.dates)
-            // Compared as the file's text: writing drops what a header line cannot hold (trailing
-            // spaces, line breaks), so a value that differs only there changes nothing.
-            let changed = post.text != original.text
-            if changed {
-                post.header.set("modDate", tree.dates.headerText(now))
-                try tree.write(post)
+            let change = try Self.save(try tree.post(id: postID), status: wanted, now: now, in: tree) { original in
+                Self.applying(changes, to: original, dates: tree.dates)
             }
-            var paths = [post.path]
-            var message = "editPost: \(post.path)"
-            let wanted = changes.status ?? (publish ? .published : nil)
-            if wanted == .published, post.status == .draft {
-                let published = try tree.publish(post, now: now)
-                paths.append(published.path)
-                message = "publishPost: \(published.path)"
-            } else if wanted == .draft, post.status == .published {
-                let draft = try tree.unpublish(post)
-                paths.append(draft.path)
-                message = "unpublishPost: \(draft.path)"
-            } else if !changed {
-                return TreeChange(value: true, record: nil)
-            }
-            return TreeChange(value: true, record: ChangeRecord(saved: paths.last!, paths: paths, message: message + NewPost.quotedTitle(post)))
+            return TreeChange(value: true, record: change.record)
         }
+    }
+
+    /// editPost's way of changing a post, shared with Micropub's update: `edit` makes the new
+    /// post from the file's; a post whose text changed gets `@modDate` and is written in place
+    /// (the same file, so the same permalink); then `wanted` publishes or unpublishes it.
+    /// Returns the post as saved. Runs on the writer.
+    static func save(
+        _ original: StoredPost, status wanted: Post.Status?, now: Timestamp, in tree: BlogTree,
+        edit: (StoredPost) throws(MetaWeblogError) -> StoredPost
+    ) throws(MetaWeblogError) -> TreeChange<StoredPost> {
+        var post = try edit(original)
+        // Compared as the file's text: writing drops what a header line cannot hold (trailing
+        // spaces, line breaks), so a value that differs only there changes nothing.
+        let changed = post.text != original.text
+        if changed {
+            post.header.set("modDate", tree.dates.headerText(now))
+            try tree.write(post)
+        }
+        var paths = [post.path]
+        var message = "editPost: \(post.path)"
+        if wanted == .published, post.status == .draft {
+            post = try tree.publish(post, now: now)
+            paths.append(post.path)
+            message = "publishPost: \(post.path)"
+        } else if wanted == .draft, post.status == .published {
+            post = try tree.unpublish(post)
+            paths.append(post.path)
+            message = "unpublishPost: \(post.path)"
+        } else if !changed {
+            return TreeChange(value: post, record: nil)
+        }
+        return TreeChange(value: post, record: ChangeRecord(saved: paths.last!, paths: paths, message: message + NewPost.quotedTitle(post)))
     }
 
     /// The post with the struct's members applied. A member equal to what the file holds

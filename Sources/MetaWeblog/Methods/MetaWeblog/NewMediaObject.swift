@@ -24,10 +24,7 @@ struct NewMediaObject: XMLRPCMethod {
         let fileName = MediaName(requested).text
         let month = context.dates.monthFolder(context.now())
         let path = try await context.writer.perform { tree throws(MetaWeblogError) in
-            let wanted = "static/media/\(month)/\(fileName)"
-            let path = overwrite ? wanted : tree.freePath(wanted)
-            try tree.write(Array(bits), to: path)
-            return TreeChange(value: path, record: ChangeRecord(saved: path, paths: [path], message: "newMediaObject: \(path)"))
+            try Self.store(Array(bits), named: fileName, month: month, overwrite: overwrite, in: tree)
         }
         let publicPath = String(path.dropFirst("static/".count))
         return .struct([
@@ -35,5 +32,15 @@ struct NewMediaObject: XMLRPCMethod {
             "file": .string(String(publicPath.split(separator: "/").last ?? "")),
             "type": .string(type),
         ])
+    }
+
+    /// Writes a media file as `static/media/<month>/<name>` (`-2`, `-3` … added to a name
+    /// taken, unless `overwrite`); returns its path in the blog. Shared with Micropub's media
+    /// endpoint and photos. Runs on the writer.
+    static func store(_ bytes: [UInt8], named fileName: String, month: String, overwrite: Bool, in tree: BlogTree) throws(MetaWeblogError) -> TreeChange<String> {
+        let wanted = "static/media/\(month)/\(fileName)"
+        let path = overwrite ? wanted : tree.freePath(wanted)
+        try tree.write(bytes, to: path)
+        return TreeChange(value: path, record: ChangeRecord(saved: path, paths: [path], message: "newMediaObject: \(path)"))
     }
 }

@@ -21,32 +21,42 @@ struct NewPost: XMLRPCMethod {
         let publish = changes.status.map { $0 == .published } ?? flag
         let now = context.now()
         let postID = try await context.writer.perform { tree throws(MetaWeblogError) in
-            let date = changes.dateCreated ?? now
-            let day = tree.dates.dayFolder(date)
-            let slug = PostSlug(requested: changes.slug, title: changes.title, body: changes.description)
-            let id = try tree.newPostID(day: day, slug: slug.text, format: changes.format ?? .markdown)
-            var header = PostHeader()
-            header.set("title", changes.title)
-            // A draft without a date is dated when it is published.
-            if publish || changes.dateCreated != nil {
-                header.set("pubDate", tree.dates.headerText(date))
-            }
-            header.set("link", changes.link)
-            header.set("categoryArray", changes.categories.flatMap(CategoryList.headerValue))
-            header.set("mt_keywords", changes.keywords)
-            header.set("mt_excerpt", changes.excerpt)
-            let body = PostChanges.body(description: changes.description ?? "", more: changes.textMore ?? "")
-            let post = StoredPost(id: id, status: publish ? .published : .draft, header: header, body: body)
-            // The same call again, its answer lost on the way: answer it with the post it wrote.
-            let undatedSince = changes.dateCreated == nil ? Timestamp(seconds: now.seconds - Self.retryWindow) : nil
-            if let existing = tree.sameNewPost(post, day: day, slug: slug.text, undatedSince: undatedSince) {
-                return TreeChange(value: existing.path, record: nil)
-            }
-            try tree.write(post)
-            let record = ChangeRecord(saved: post.path, paths: [post.path], message: "newPost: \(post.path)\(Self.quotedTitle(post))")
-            return TreeChange(value: id.path, record: record)
+            try Self.create(changes, publish: publish, now: now, in: tree)
         }
         return .string(postID)
+    }
+
+    /// Writes the new post `changes` describe, as newPost does, with `extraHeader` lines after
+    /// bake's own; returns its postid. Shared with Micropub's create, so posts made either way
+    /// are the same files. Runs on the writer.
+    static func create(
+        _ changes: PostChanges, publish: Bool, now: Timestamp, extraHeader: [PostHeader.Field] = [], in tree: BlogTree
+    ) throws(MetaWeblogError) -> TreeChange<String> {
+        let date = changes.dateCreated ?? now
+        let day = tree.dates.dayFolder(date)
+        let slug = PostSlug(requested: changes.slug, title: changes.title, body: changes.description)
+        let id = try tree.newPostID(day: day, slug: slug.text, format: changes.format ?? .markdown)
+        var header = PostHeader()
+        header.set("title", changes.title)
+        // A draft without a date is dated when it is published.
+        if publish || changes.dateCreated != nil {
+            header.set("pubDate", tree.dates.headerText(date))
+        }
+        header.set("link", changes.link)
+        header.set("categoryArray", changes.categories.flatMap(CategoryList.headerValue))
+        header.set("mt_keywords", changes.keywords)
+        header.set("mt_excerpt", changes.excerpt)
+        for line in extraHeader { header.set(line.key, line.value) }
+        let body = PostChanges.body(description: changes.description ?? "", more: changes.textMore ?? "")
+        let post = StoredPost(id: id, status: publish ? .published : .draft, header: header, body: body)
+        // The same call again, its answer lost on the way: answer it with the post it wrote.
+        let undatedSince = changes.dateCreated == nil ? Timestamp(seconds: now.seconds - Self.retryWindow) : nil
+        if let existing = tree.sameNewPost(post, day: day, slug: slug.text, undatedSince: undatedSince) {
+            return TreeChange(value: existing.path, record: nil)
+        }
+        try tree.write(post)
+        let record = ChangeRecord(saved: post.path, paths: [post.path], message: "newPost: \(post.path)\(Self.quotedTitle(post))")
+        return TreeChange(value: id.path, record: record)
     }
 
     /// How long, in seconds, an undated newPost sent again counts as the same post: an editor

@@ -1,0 +1,239 @@
+import BakeKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// IndieAuth for the blog's one user, so apps such as iA Writer and Quill can sign in and get
+/// a Micropub token without the user copying one:
+///
+/// - `GET /auth` shows the authorization page: the app, the scopes it asks for, and a field
+///   for the shim's password. PKCE S256 is required.
+/// - `POST /auth` checks the password (as `LoginCheck` checks editors' passwords) and sends
+///   the browser back to the app's `redirect_uri` with a code: single-use, short-lived, and
+///   bound to the app, the redirect URI and the PKCE challenge. With `grant_type`, it redeems
+///   a code for the user's profile URL only.
+/// - `POST /token` redeems a code for an access token, recorded like `new-token`'s (named
+///   after the app), and answers `{access_token, token_type: "Bearer", scope, me}`.
+/// - `GET /.well-known/oauth-authorization-server` gives the server's metadata.
+///
+/// `me`, the user's URL, is the site's URL with a trailing slash.
+struct IndieAuthEndpoint: Sendable {
+    static let authorizationPath = "/auth"
+    static let tokenPath = "/token"
+    static let metadataPath = "/.well-known/oauth-authorization-server"
+    static let paths: Set<String> = [authorizationPath, tokenPath, metadataPath]
+    /// The largest form read; sign-in forms are small.
+    static let maxBodySize = 64 * 1024
+
+    let context: MethodContext
+    let tokens: TokenStore
+    let codes: AuthorizationCodes
+
+    func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
+        do {
+            switch (request.uri.path, request.method) {
+            case (Self.metadataPath, .get):
+                return metadata(request)
+            case (Self.authorizationPath, .get):
+                return try page(AuthorizationRequest(FormFields(request.uri.query ?? "")), problem: nil, status: .ok)
+            case (Self.authorizationPath, .post):
+                let form = try await form(request)
+                if form["grant_type"] != nil {
+                    _ = try await redeem(form)
+                    return ShimResponse.json(.ok, .object(["me": .string(me)]))
+                }
+                return try await approve(form, request: request, client: requestContext.client)
+            case (Self.tokenPath, .post):
+                return try await token(try await form(request))
+            case (Self.tokenPath, .get):
+                return try verify(request)
+            default:
+                var response = ShimResponse.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed here.\n")
+                response.headers[.allow] = request.uri.path == Self.metadataPath ? "GET" : "GET, POST"
+                return response
+            }
+        } catch let error as IndieAuthError {
+            requestContext.logger.info("IndieAuth request refused: \(LogText.clipped(error.message))")
+            return ShimResponse.json(.badRequest, .object(["error": .string(error.code), "error_description": .string(error.message)]))
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit)
+        } catch {
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("\(error)")]))
+        }
+    }
+}
+
+/// The parameters of an authorization request, checked.
+struct AuthorizationRequest: Sendable, Hashable {
+    let clientID: String
+    let redirectURI: String
+    let state: String
+    let codeChallenge: String
+    let scopes: [TokenScope]
+    /// The scope text as the app sent it, passed back in the form.
+    let scopeText: String
+
+    init(_ fields: FormFields) throws(IndieAuthError) {
+        let responseType = fields["response_type"] ?? "code"
+        guard responseType == "code" || responseType == "id" else {
+            throw IndieAuthError(.invalidRequest("response_type is \"\(LogText.clipped(responseType))\"; expected code"))
+        }
+        guard let clientID = fields["client_id"], Self.isWebURL(clientID) else {
+            throw IndieAuthError(.invalidRequest("client_id is missing or not an http(s) URL"))
+        }
+        guard let redirectURI = fields["redirect_uri"], Self.isWebURL(redirectURI) || Self.isAppURL(redirectURI) else {
+            throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL"))
+        }
+        guard let challenge = fields["code_challenge"], (43...128).contains(challenge.utf8.count) else {
+            throw IndieAuthError(.invalidRequest("code_challenge is missing; this server requires PKCE with S256"))
+        }
+        guard (fields["code_challenge_method"] ?? "") == "S256" else {
+            throw IndieAuthError(.invalidRequest("code_challenge_method must be S256"))
+        }
+        self.clientID = clientID
+        self.redirectURI = redirectURI
+        state = fields["state"] ?? ""
+        codeChallenge = challenge
+        scopeText = fields["scope"] ?? ""
+        scopes = TokenScope.parse(scopeText)
+    }
+
+    static func isWebURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
+        return scheme == "https" || scheme == "http"
+    }
+
+    /// A native app's redirect, such as `ia-writer://micropub`.
+    static func isAppURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+        return !["javascript", "data", "file", "vbscript"].contains(scheme)
+    }
+}
+
+private extension IndieAuthEndpoint {
+    var me: String {
+        context.configuration.site.url + "/"
+    }
+
+    func endpoints(_ request: Request) -> EditingEndpoints {
+        EditingEndpoints(settings: context.configuration.site)
+            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(MicropubEndpoint.path)")
+    }
+
+    func metadata(_ request: Request) -> Response {
+        let endpoints = endpoints(request)
+        let issuer = String(endpoints.authorization.dropLast(Self.authorizationPath.count)) + "/"
+        return ShimResponse.json(.ok, .object([
+            "issuer": .string(issuer),
+            "authorization_endpoint": .string(endpoints.authorization),
+            "token_endpoint": .string(endpoints.token),
+            "code_challenge_methods_supported": .array([.string("S256")]),
+            "grant_types_supported": .array([.string("authorization_code")]),
+            "response_types_supported": .array([.string("code")]),
+            "scopes_supported": .array(TokenScope.allCases.map { .string($0.rawValue) }),
+        ]))
+    }
+
+    /// Checks the password; then sends the browser back to the app with a code.
+    func approve(_ form: FormFields, request: Request, client: String) async throws -> Response {
+        let authorization = try AuthorizationRequest(form)
+        let started = ContinuousClock.now
+        let outcome = await context.login.check(user: context.configuration.credentials.user, password: form["password"] ?? "", client: client)
+        switch outcome {
+        case .passed:
+            break
+        case .failed, .refused:
+            context.report(.badSignIn(client: client))
+            try? await Task.sleep(until: started + context.loginDelay, clock: .continuous)
+            let problem = outcome == .failed ? "The password is wrong." : "Too many wrong passwords: this one was not checked. Wait a little, then try again."
+            return page(authorization, problem: problem, status: .forbidden)
+        }
+        let code = await codes.issue(AuthorizationCodes.Grant(
+            clientID: authorization.clientID, redirectURI: authorization.redirectURI,
+            codeChallenge: authorization.codeChallenge, scopes: authorization.scopes
+        ))
+        var query = "code=\(Self.encode(code))&iss=\(Self.encode(String(endpoints(request).authorization.dropLast(Self.authorizationPath.count)) + "/"))"
+        if !authorization.state.isEmpty { query += "&state=\(Self.encode(authorization.state))" }
+        let separator = authorization.redirectURI.contains("?") ? "&" : "?"
+        return Response(status: .found, headers: [.location: authorization.redirectURI + separator + query, .cacheControl: "no-store"])
+    }
+
+    func redeem(_ form: FormFields) async throws(IndieAuthError) -> AuthorizationCodes.Grant {
+        guard form["grant_type"] == "authorization_code" else {
+            throw IndieAuthError(.unsupportedGrantType(LogText.clipped(form["grant_type"] ?? "")))
+        }
+        guard let code = form["code"], let clientID = form["client_id"], let redirectURI = form["redirect_uri"] else {
+            throw IndieAuthError(.invalidRequest("code, client_id and redirect_uri are all needed"))
+        }
+        guard let verifier = form["code_verifier"] else {
+            throw IndieAuthError(.invalidRequest("code_verifier is missing; this server requires PKCE"))
+        }
+        return try await codes.redeem(code, clientID: clientID, redirectURI: redirectURI, verifier: verifier)
+    }
+
+    /// Redeems a code for a token, recorded in the blog's token file under the app's name.
+    func token(_ form: FormFields) async throws -> Response {
+        let grant = try await redeem(form)
+        guard !grant.scopes.isEmpty else {
+            return ShimResponse.json(.ok, .object(["me": .string(me)]))
+        }
+        let made: (token: String, record: AccessToken)
+        do {
+            made = try tokens.add(name: grant.clientID, scopes: grant.scopes, now: Date(), uniqueName: true)
+        } catch {
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string(error.message)]))
+        }
+        context.report(.signedIn(name: made.record.name))
+        return ShimResponse.json(.ok, .object([
+            "access_token": .string(made.token),
+            "token_type": .string("Bearer"),
+            "scope": .string(TokenScope.text(grant.scopes)),
+            "me": .string(me),
+        ]))
+    }
+
+    /// The older token verification: `GET /token` with the token as Bearer.
+    func verify(_ request: Request) throws -> Response {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+              let record = try tokens.find(String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+        else {
+            return ShimResponse.json(.unauthorized, .object(["error": .string("unauthorized"), "error_description": .string("No valid token as Authorization: Bearer.")]))
+        }
+        return ShimResponse.json(.ok, .object([
+            "me": .string(me), "client_id": .string(record.name), "scope": .string(TokenScope.text(record.scopes)),
+        ]))
+    }
+
+    func form(_ request: Request) async throws -> FormFields {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maxBodySize { throw BodyTooLarge(limit: Self.maxBodySize) }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maxBodySize)
+        } catch is NIOTooManyBytesError {
+            throw BodyTooLarge(limit: Self.maxBodySize)
+        }
+        guard HeaderParameters(request.headers[.contentType] ?? "").value == "application/x-www-form-urlencoded" else {
+            throw IndieAuthError(.invalidRequest("the body must be application/x-www-form-urlencoded"))
+        }
+        return FormFields(String(buffer: body))
+    }
+
+    /// The authorization page.
+    func page(_ request: AuthorizationRequest, problem: String?, status: HTTPResponse.Status) -> Response {
+        let html = AuthorizationPage(request: request, siteName: context.configuration.site.name, me: me, problem: problem).html
+        return Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                HTTPField.Name("X-Frame-Options")!: "DENY",
+                HTTPField.Name("Content-Security-Policy")!: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+    }
+}

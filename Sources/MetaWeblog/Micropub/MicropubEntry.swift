@@ -1,0 +1,139 @@
+import BakeKit
+import Foundation
+
+/// How an h-entry's properties map onto a post file, both ways.
+///
+/// | property | file |
+/// | -------- | ---- |
+/// | `name` | `@title` |
+/// | `content` | the body: text is Markdown (`.markdown`), `{"html": …}` is kept byte for byte (`.html`) |
+/// | `category` | `@categoryArray` |
+/// | `published` | `@pubDate` (ISO 8601; without an offset, in the site's zone) |
+/// | `summary` | `@mt_excerpt` |
+/// | `post-status` | `draft` → `drafts/`, `published` → `posts/` |
+/// | `photo` | `@micropub_photo`, and an image at the end of a new post's body |
+/// | any other, e.g. `in-reply-to` | `@micropub_in_reply_to`, its values as one line of JSON |
+///
+/// `url` is where the post is, never stored; `access_token` never reaches here.
+struct MicropubEntry: Sendable {
+    /// The header key prefix of properties kept as JSON.
+    static let extraPrefix = "micropub_"
+    /// Properties stored in bake's own header lines or the body.
+    static let mapped: Set<String> = ["name", "content", "category", "published", "summary", "post-status", "url"]
+
+    let properties: MicropubProperties
+
+    init(_ properties: MicropubProperties) {
+        self.properties = properties
+    }
+
+    /// The properties a post file holds (with `url` set to its permalink).
+    init(post: StoredPost, permalink: String, dates: PostDate) {
+        var properties = MicropubProperties()
+        if let title = post.header["title"], !title.isEmpty { properties["name"] = [.string(title)] }
+        if !post.body.isEmpty {
+            properties["content"] = [post.id.format == .html ? .object(["html": .string(post.body)]) : .string(post.body)]
+        }
+        properties["category"] = post.categories.map(JSONValue.string)
+        if let text = post.header["pubDate"], let date = dates.timestamp(header: text) {
+            properties["published"] = [.string(date.civil(in: dates.timeZone).rfc3339)]
+        }
+        if let summary = post.header["mt_excerpt"], !summary.isEmpty { properties["summary"] = [.string(summary)] }
+        properties["post-status"] = [.string(post.status == .draft ? "draft" : "published")]
+        for line in post.header.lines where line.key.hasPrefix(Self.extraPrefix) {
+            let name = line.key.dropFirst(Self.extraPrefix.count).replacingOccurrences(of: "_", with: "-")
+            if let values = JSONValue.parse(Array(line.value.utf8))?.array { properties[name] = values }
+        }
+        properties["url"] = [.string(permalink)]
+        self.properties = properties
+    }
+
+    /// What a new post or an edit asks for, as `metaWeblog.newPost` and `editPost` take it.
+    /// A property left out is "" or empty, so that an edit removes it.
+    func changes(dates: PostDate) throws(MicropubError) -> PostChanges {
+        var changes = PostChanges()
+        changes.title = properties.text("name") ?? ""
+        changes.categories = properties.texts("category")
+        changes.excerpt = properties.text("summary") ?? ""
+        if let content = properties["content"]?.first {
+            switch content {
+            case .string(let text):
+                changes.description = text
+                changes.format = .markdown
+            case .object(let members):
+                if let html = members["html"]?.string {
+                    changes.description = html
+                    changes.format = .html
+                } else {
+                    changes.description = members["value"]?.string ?? ""
+                    changes.format = .markdown
+                }
+            default:
+                throw MicropubError(.invalidRequest("content is neither text nor {\"html\": …}."))
+            }
+        } else {
+            changes.description = ""
+        }
+        if let published = properties.text("published") {
+            guard let date = DateParser(timeZone: dates.timeZone).parse(published), dates.canFile(date) else {
+                throw MicropubError(.invalidRequest("published is \"\(LogText.clipped(published))\"; expected an ISO 8601 date such as 2017-03-31T12:00:00-07:00."))
+            }
+            changes.dateCreated = date
+        }
+        if let status = properties.text("post-status") {
+            switch status {
+            case "draft": changes.status = .draft
+            case "published": changes.status = .published
+            default: throw MicropubError(.invalidRequest("post-status is \"\(LogText.clipped(status))\"; expected published or draft."))
+            }
+        }
+        return changes
+    }
+
+    /// The header lines of the properties bake does not map, each `@micropub_<name> [JSON]`.
+    var extraHeader: [PostHeader.Field] {
+        properties.all.filter { !Self.mapped.contains($0.name) }.map { property in
+            PostHeader.Field(key: Self.extraPrefix + property.name.replacingOccurrences(of: "-", with: "_"), value: JSONValue.array(property.values).text)
+        }
+    }
+
+    /// The photos, as images at the end of a new post's body, so that readers see them.
+    func photoMarkup(format: BodyFormat) -> String {
+        (properties["photo"] ?? []).compactMap { value -> String? in
+            guard let url = MicropubProperties.text(value), !url.isEmpty else { return nil }
+            let alt = value.object?["alt"]?.string ?? ""
+            switch format {
+            case .html:
+                return "\n\n<p><img src=\"\(Self.escapeHTML(url))\" alt=\"\(Self.escapeHTML(alt))\"></p>"
+            case .markdown:
+                let destination = url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
+                    ? url.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.subtracting(CharacterSet(charactersIn: "()<>"))) ?? url
+                    : url
+                let text = alt.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+                return "\n\n![\(text)](\(destination))"
+            }
+        }.joined()
+    }
+
+    /// Applies the properties to `post`: bake's header lines and the body through
+    /// `EditPost.applying` (as `editPost` does), then the `@micropub_` lines.
+    func applied(to post: StoredPost, dates: PostDate) throws(MicropubError) -> StoredPost {
+        let changes = try changes(dates: dates)
+        var edited = EditPost.applying(changes, to: post, dates: dates)
+        let extra = extraHeader
+        for line in post.header.lines where line.key.hasPrefix(Self.extraPrefix) && !extra.contains(where: { $0.key == line.key }) {
+            edited.header.set(line.key, nil)
+        }
+        for line in extra where edited.header[line.key] != line.value {
+            edited.header.set(line.key, line.value)
+        }
+        return edited
+    }
+}
+
+private extension MicropubEntry {
+    static func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,22 @@
+import Hummingbird
+
+/// The shim's one responder: XML-RPC at `/xmlrpc`, Micropub at `/micropub`, IndieAuth at
+/// `/auth`, `/token` and its metadata; anything else gets the XML-RPC endpoint's 404.
+struct ShimRouter: HTTPResponder {
+    typealias Context = ShimRequestContext
+
+    let xmlrpc: XMLRPCEndpoint
+    let micropub: MicropubEndpoint
+    let indieAuth: IndieAuthEndpoint
+
+    func respond(to request: Request, context: ShimRequestContext) async throws -> Response {
+        let path = request.uri.path
+        if path == MicropubEndpoint.path || path == MicropubEndpoint.mediaPath {
+            return await micropub.respond(to: request, context: context)
+        }
+        if IndieAuthEndpoint.paths.contains(path) {
+            return await indieAuth.respond(to: request, context: context)
+        }
+        return try await xmlrpc.respond(to: request, context: context)
+    }
+}

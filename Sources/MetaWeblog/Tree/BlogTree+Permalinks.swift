@@ -1,0 +1,53 @@
+import BakeIO
+import BakeKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension BlogTree {
+    /// The post or draft whose permalink is `permalink`, or nil when none has it.
+    func post(at permalink: Permalink) throws(MetaWeblogError) -> StoredPost? {
+        let files: [String: String]
+        do {
+            files = try PostTree(blog: blog).postFiles(day: Self.day(permalink))
+        } catch {
+            throw MetaWeblogError(.fileFailed(error, blogRoot: blog.root))
+        }
+        guard let path = files[permalink.slug],
+              let id = PostID(String(path.drop { $0 != "/" }.dropFirst()))
+        else { return nil }
+        return try post(id)
+    }
+
+    /// The path in `.trash/` of the post or draft with this permalink that was deleted, when
+    /// no post has the permalink now: `.trash/posts/2014/03/31/hello.markdown`, say.
+    func trashedPost(at permalink: Permalink) -> String? {
+        for folder in PostTree.folders {
+            let day = ".trash/\(folder)/\(Self.day(permalink))"
+            guard let entries = try? FileTree.scan(blog.path(day)) else { continue }
+            for entry in entries where !entry.path.contains("/") && BodyFormat(fileName: entry.path) != nil
+                && BodyFormat.stem(of: entry.path) == permalink.slug {
+                return "\(day)/\(entry.path)"
+            }
+        }
+        return nil
+    }
+
+    /// Moves a trashed post back to where it was (`.trash/posts/…` to `posts/…`), so it has
+    /// its permalink again. Returns its path.
+    func untrash(_ trashed: String) throws(MetaWeblogError) -> String {
+        let path = String(trashed.dropFirst(".trash/".count))
+        guard !FileIO.exists(blog.path(path)) else {
+            throw MetaWeblogError(.fileFailed(FileSystemError(path: blog.path(path), operation: .rename, errno: EEXIST), blogRoot: blog.root))
+        }
+        try move(trashed, to: path)
+        return path
+    }
+
+    /// The calendar folder of a permalink, e.g. `2014/03/31`.
+    static func day(_ permalink: Permalink) -> String {
+        String(permalink.monthFolder) + (permalink.day < 10 ? "0\(permalink.day)" : "\(permalink.day)")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+extension MicropubServer {
+    /// The IndieAuth sign-in an app such as Quill or iA Writer goes through, against the real
+    /// binary: the authorization page, the password, the code, PKCE, and the token.
+    @Suite(.timeLimit(.minutes(2)))
+    struct IndieAuthSignInTests {
+        static let client = "https://app.example/"
+        static let redirect = "https://app.example/callback"
+        static let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+        /// base64url(SHA-256(verifier)), RFC 7636 appendix B.
+        static let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+
+        static func authorization(scope: String = "create update") -> [(String, String)] {
+            [
+                ("response_type", "code"), ("client_id", client), ("redirect_uri", redirect), ("state", "s-123"),
+                ("code_challenge", challenge), ("code_challenge_method", "S256"), ("scope", scope), ("me", "https://smallbatch.example.com/"),
+            ]
+        }
+
+        /// Approves the request with the password and returns the code from the redirect.
+        static func code(_ shim: MicropubShim) async throws -> String {
+            let answer = try await shim.client.post(shim.base + "/auth", form: authorization() + [("password", TestLogin.password)])
+            let location = try #require(answer.location)
+            #expect(answer.status == 302)
+            #expect(location.hasPrefix(redirect + "?"))
+            let items = try #require(URLComponents(string: location)?.queryItems)
+            #expect(items.first { $0.name == "state" }?.value == "s-123")
+            return try #require(items.first { $0.name == "code" }?.value)
+        }
+
+        static func redeem(_ shim: MicropubShim, code: String, redirect: String = redirect, verifier: String = verifier) async throws -> RequestsClient.Answer {
+            try await shim.client.post(shim.base + "/token", form: [
+                ("grant_type", "authorization_code"), ("code", code), ("client_id", client), ("redirect_uri", redirect), ("code_verifier", verifier),
+            ])
+        }
+
+        @Test func signsInWithPKCEAndGetsATokenThatPosts() async throws {
+            try await MicropubShim.run { shim in
+                let page = try await shim.client.get(shim.base + "/auth", query: Self.authorization())
+                #expect(page.status == 200)
+                #expect(page.text.contains(Self.client) && page.text.contains("type=\"password\""))
+                #expect(page.text.contains("write new posts") && page.text.contains("change posts"))
+                let code = try await Self.code(shim)
+                let answer = try await Self.redeem(shim, code: code)
+                #expect(answer.status == 200)
+                #expect(answer["token_type"] as? String == "Bearer")
+                #expect(answer["scope"] as? String == "create update")
+                #expect(answer["me"] as? String == "https://smallbatch.example.com/")
+                let token = try #require(answer["access_token"] as? String)
+                let post = try await shim.client.post(shim.endpoint, form: [("h", "entry"), ("content", "Signed in.")], token: token)
+                #expect(post.status == 201)
+                let listed = try await MicropubShim.command(["list-tokens", shim.blog.root])
+                #expect(listed.stdout.contains(Self.client + "\tcreate,update\t"))
+                #expect(try !shim.blog.read(".micropub-tokens").contains(token))
+            }
+        }
+
+        @Test func refusesAWrongPassword() async throws {
+            try await MicropubShim.run { shim in
+                let answer = try await shim.client.post(shim.base + "/auth", form: Self.authorization() + [("password", "not it")])
+                #expect(answer.status == 403)
+                #expect(answer.location == nil)
+                #expect(answer.text.contains("The password is wrong."))
+            }
+        }
+
+        @Test func refusesAReplayedCode() async throws {
+            try await MicropubShim.run { shim in
+                let code = try await Self.code(shim)
+                #expect(try await Self.redeem(shim, code: code).status == 200)
+                let again = try await Self.redeem(shim, code: code)
+                #expect(again.status == 400)
+                #expect(again.error == "invalid_grant")
+            }
+        }
+
+        @Test func refusesAWrongRedirectURIAndAWrongVerifierAndBurnsTheCode() async throws {
+            try await MicropubShim.run { shim in
+                let code = try await Self.code(shim)
+                let wrongRedirect = try await Self.redeem(shim, code: code, redirect: "https://evil.example/callback")
+                #expect(wrongRedirect.status == 400 && wrongRedirect.error == "invalid_grant")
+                // The code is spent by the failed attempt.
+                #expect(try await Self.redeem(shim, code: code).error == "invalid_grant")
+                let second = try await Self.code(shim)
+                let wrongVerifier = try await Self.redeem(shim, code: second, verifier: String(repeating: "a", count: 43))
+                #expect(wrongVerifier.status == 400 && wrongVerifier.error == "invalid_grant")
+            }
+        }
+
+        @Test func requiresPKCEWithS256() async throws {
+            try await MicropubShim.run { shim in
+                let none = try await shim.client.get(shim.base + "/auth", query: Self.authorization().filter { !$0.0.hasPrefix("code_challenge") })
+                #expect(none.status == 400 && none.error == "invalid_request")
+                let plain = try await shim.client.get(shim.base + "/auth", query: Self.authorization().map { $0.0 == "code_challenge_method" ? ($0.0, "plain") : $0 })
+                #expect(plain.status == 400)
+            }
+        }
+
+        @Test func publishesItsMetadata() async throws {
+            try await MicropubShim.run { shim in
+                let answer = try await shim.client.get(shim.base + "/.well-known/oauth-authorization-server")
+                #expect(answer["authorization_endpoint"] as? String == shim.base + "/auth")
+                #expect(answer["token_endpoint"] as? String == shim.base + "/token")
+                #expect(answer["code_challenge_methods_supported"] as? [String] == ["S256"])
+            }
+        }
+    }
+}

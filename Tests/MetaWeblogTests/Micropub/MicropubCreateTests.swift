@@ -1,0 +1,185 @@
+import BakeKit
+import Foundation
+import Testing
+
+extension MicropubServer {
+    /// micropub.rocks 100s (form-encoded), 200s (JSON) and 300s (multipart): creating posts.
+    @Suite(.timeLimit(.minutes(2)))
+    struct MicropubCreateTests {
+        // MARK: 100s: form-encoded
+
+        @Test func createsAnEntryFromAFormAndAnswersOnceItIsBaked() async throws {  // 100
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Hello from *Micropub*.")])
+                #expect(url.hasPrefix("https://smallbatch.example.com/") && url.hasSuffix("/hello-from-micropub.html"))
+                let path = try shim.file(for: url)
+                #expect(path.hasPrefix("posts/") && path.hasSuffix(".markdown"))
+                let file = try shim.parsed(url)
+                #expect(file.body == "Hello from *Micropub*.")
+                #expect(file.metadata["pubDate"] != nil)
+                // Saved means answered: the page is baked before the answer comes.
+                #expect(try shim.page(url).contains("Hello from <em>Micropub</em>."))
+            }
+        }
+
+        @Test func keepsSeveralCategoriesFromAForm() async throws {  // 101
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Tagged."), ("category[]", "indieweb"), ("category[]", "bake, too")])
+                #expect(try shim.parsed(url).metadata["categoryArray"] == "indieweb, bake, too")
+            }
+        }
+
+        @Test func keepsAPhotoURLFromAFormAndShowsIt() async throws {  // 104
+            try await MicropubShim.run { shim in
+                let photo = "https://images.example.org/sunset.jpg"
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Look."), ("photo", photo)])
+                let file = try shim.parsed(url)
+                #expect(file.metadata["micropub_photo"] == "[\"\(photo)\"]")
+                #expect(file.body == "Look.\n\n![](\(photo))")
+                #expect(try shim.page(url).contains("src=\"\(photo)\""))
+            }
+        }
+
+        @Test func takesPhotoAltTextAsMicroBlogSendsIt() async throws {
+            try await MicropubShim.run { shim in
+                let photo = "https://images.example.org/c.jpg"
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Alt."), ("photo[]", photo), ("mp-photo-alt[]", "A cat")])
+                #expect(try shim.parsed(url).body == "Alt.\n\n![A cat](\(photo))")
+            }
+        }
+
+        @Test func keepsOneCategoryFromAForm() async throws {  // 107
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(form: [("h", "entry"), ("content", "One tag."), ("category", "solo")])
+                #expect(try shim.parsed(url).metadata["categoryArray"] == "solo")
+            }
+        }
+
+        @Test func namesTheFileFromMpSlugAndDatesItFromPublished() async throws {
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(form: [
+                    ("h", "entry"), ("name", "A Title"), ("content", "Body."), ("mp-slug", "my-slug"), ("published", "2019-06-01T10:00:00-07:00"),
+                ])
+                #expect(url == "https://smallbatch.example.com/2019/06/01/my-slug.html")
+                let file = try shim.parsed(url)
+                #expect(file.metadata["title"] == "A Title")
+                #expect(file.metadata["pubDate"] == "2019-06-01 10:00:00 -0700")
+            }
+        }
+
+        @Test func savesADraftAndSaysWhereItWillBe() async throws {
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Not yet."), ("post-status", "draft"), ("published", "2020-01-02T03:04:05Z")])
+                #expect(url == "https://smallbatch.example.com/2020/01/01/not-yet.html")
+                #expect(try shim.file(for: url) == "drafts/2020/01/01/not-yet.markdown")
+                #expect(!shim.blog.exists("site/2020/01/01/not-yet.html"))
+            }
+        }
+
+        // MARK: 200s: JSON
+
+        @Test func createsAnEntryFromJSON() async throws {  // 200
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Hello from JSON."]]])
+                #expect(try shim.file(for: url).hasSuffix(".markdown"))
+                #expect(try shim.parsed(url).body == "Hello from JSON.")
+            }
+        }
+
+        @Test func keepsSeveralCategoriesFromJSON() async throws {  // 201
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Tags."], "category": ["one", "two"]]])
+                #expect(try shim.parsed(url).metadata["categoryArray"] == "one, two")
+            }
+        }
+
+        @Test func keepsHTMLContentByteForByteInAnHTMLFile() async throws {  // 202
+            try await MicropubShim.run { shim in
+                let html = "<p>Hello <b>bold</b> &amp; <i>true</i> — ✓</p>\r\n<!-- kept -->"
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["name": ["HTML"], "content": [["html": html]]]])
+                #expect(try shim.file(for: url).hasSuffix(".html"))
+                #expect(try shim.parsed(url).body == html)
+                let source = try await shim.source(url, properties: ["content"])
+                #expect((source["content"]?.first as? [String: String])?["html"] == html)
+            }
+        }
+
+        @Test func keepsAPhotoURLFromJSON() async throws {  // 203
+            try await MicropubShim.run { shim in
+                let photo = "https://images.example.org/a.jpg"
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Pic."], "photo": [photo]]])
+                #expect(try shim.parsed(url).body.hasSuffix("![](\(photo))"))
+            }
+        }
+
+        @Test func keepsANestedObjectProperty() async throws {  // 204
+            try await MicropubShim.run { shim in
+                let card: [String: Any] = ["type": ["h-card"], "properties": ["name": ["Cafe Luna"], "url": ["https://luna.example"]]]
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Coffee."], "location": [card]]])
+                let source = try await shim.source(url, properties: ["location"])
+                let location = try #require(source["location"]?.first as? [String: Any])
+                #expect(location["type"] as? [String] == ["h-card"])
+                #expect((location["properties"] as? [String: [String]])?["name"] == ["Cafe Luna"])
+            }
+        }
+
+        @Test func keepsAPhotoWithAltText() async throws {  // 205
+            try await MicropubShim.run { shim in
+                let photo = "https://images.example.org/b.jpg"
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Alt."], "photo": [["value": photo, "alt": "A [red] door"]]]])
+                #expect(try shim.parsed(url).body.hasSuffix("![A \\[red\\] door](\(photo))"))
+                #expect(try shim.page(url).contains("alt=\"A [red] door\""))
+            }
+        }
+
+        @Test func keepsSeveralPhotoURLs() async throws {  // 206
+            try await MicropubShim.run { shim in
+                let photos = ["https://images.example.org/1.jpg", "https://images.example.org/2.jpg"]
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Two."], "photo": photos]])
+                let page = try shim.page(url)
+                #expect(photos.allSatisfy { page.contains("src=\"\($0)\"") })
+            }
+        }
+
+        // MARK: 300s: multipart
+
+        @Test func storesAnUploadedPhotoAsMediaAndShowsIt() async throws {  // 300
+            try await MicropubShim.run { shim in
+                let jpeg = TestImages.jpeg
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Uploaded.")], files: [.init(field: "photo", name: "My Photo.jpg", type: "image/jpeg", bytes: jpeg)])
+                let file = try shim.parsed(url)
+                let photos = try #require(JSONSerialization.jsonObject(with: Data((file.metadata["micropub_photo"] ?? "").utf8)) as? [String])
+                #expect(photos.count == 1)
+                let photo = try #require(photos.first)
+                #expect(photo.hasPrefix("https://smallbatch.example.com/media/") && photo.hasSuffix("/My-Photo.jpg"))
+                let mediaPath = "static/" + photo.dropFirst("https://smallbatch.example.com/".count)
+                #expect(try shim.blog.bytes(mediaPath) == jpeg)
+                #expect(try shim.blog.bytes("site/" + photo.dropFirst("https://smallbatch.example.com/".count)) == jpeg)
+                #expect(try shim.page(url).contains("src=\"\(photo)\""))
+                // Named from the text, not from the photo added to it.
+                #expect(url.hasSuffix("/uploaded.html"))
+            }
+        }
+
+        @Test func storesTwoUploadedPhotos() async throws {  // 301
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(form: [("h", "entry"), ("content", "Two uploads.")], files: [
+                    .init(field: "photo[]", name: "a.jpg", type: "image/jpeg", bytes: TestImages.jpeg),
+                    .init(field: "photo[]", name: "b.png", type: "image/png", bytes: TestImages.png),
+                ])
+                let file = try shim.parsed(url)
+                let photos = try #require(JSONSerialization.jsonObject(with: Data((file.metadata["micropub_photo"] ?? "").utf8)) as? [String])
+                #expect(photos.map { $0.split(separator: "/").last.map(String.init) } == ["a.jpg", "b.png"])
+                let page = try shim.page(url)
+                #expect(photos.allSatisfy { page.contains("src=\"\($0)\"") })
+            }
+        }
+    }
+}
+
+/// Small real images: the smallest well-formed JPEG, PNG and GIF headers with a pixel.
+enum TestImages {
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xFF, 0xD9]
+    static let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!)
+    static let gif: [UInt8] = Array(Data(base64Encoded: "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")!)
+}
