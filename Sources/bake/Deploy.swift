@@ -36,7 +36,6 @@ extension Bake {
             let terminal = Terminal()
             let cwd = FileManager.default.currentDirectoryPath
             let configuration = try blogOptions.configuration(output: output)
-            let blog = configuration.blog
             let target: DeployTarget
             let rsync: Rsync
             do {

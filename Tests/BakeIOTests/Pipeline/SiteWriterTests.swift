@@ -265,7 +265,7 @@ import Testing
             let racing = SiteWriter.Pending(paths: paths) { indices in
                 // Someone saves a file at one of the new paths while bake renders.
                 try? FileManager.default.createDirectory(atPath: output + "/b", withIntermediateDirectories: true)
-                try? FileIO.writeAtomically(Array("mine".utf8), to: output + "/b/index.html", durable: false)
+                _ = try? FileIO.writeAtomically(Array("mine".utf8), to: output + "/b/index.html", durable: false)
                 return self.items(Dictionary(uniqueKeysWithValues: indices.map { (paths[$0], pages[paths[$0]]!) }))
             }
             await #expect(throws: BuildFailure.self) {
