@@ -171,7 +171,11 @@ private extension TemplateCompiler {
     func compileSection(_ tag: TemplateSyntax.Tag, _ body: [TemplateSyntax.Node], _ resolved: Resolved, _ env: Env) -> CompiledBlock.Operation {
         var bodies: [CompiledBlock] = []
         var caching: EntryCaching?
-        for type in resolved.types {
+        for (index, type) in resolved.types.enumerated() {
+            if resolved.dead.contains(index) {
+                bodies.append(CompiledBlock([], indentation: env.indentation))
+                continue
+            }
             switch type {
             case .bool:
                 bodies.append(compileBlock(body, env))
@@ -247,6 +251,9 @@ private extension TemplateCompiler {
     struct Resolved {
         let lookup: Lookup
         let types: [TemplateType]
+        /// Candidates that never give a value (a dotted name found in a map), whose section
+        /// body never renders.
+        var dead: Set<Int> = []
     }
 
     func tagText(_ tag: TemplateSyntax.Tag, escaped: Bool) -> String {
@@ -306,6 +313,7 @@ private extension TemplateCompiler {
 
         var candidates: [Lookup.Candidate] = []
         var types: [TemplateType] = []
+        var dead: Set<Int> = []
         for start in starts {
             if case .key = start.first, names.count > 1 {
                 // A map's value is text, which has no names: where the map has the key, the
@@ -313,6 +321,7 @@ private extension TemplateCompiler {
                 // goes on down the stack.
                 candidates.append(Lookup.Candidate(source: .frame(start.depth), first: start.first, rest: [.key(names[1])], transforms: []))
                 types.append(.bool)
+                dead.insert(candidates.count - 1)
                 continue
             }
             var type = start.type
@@ -365,7 +374,7 @@ private extension TemplateCompiler {
            case .object(let type) = env.stack[start.depth], let text = type.fields[names[0]]?.text {
             return Resolved(lookup: Lookup(candidates: candidates, text: (start.depth, text)), types: types)
         }
-        return Resolved(lookup: Lookup(candidates: candidates), types: types)
+        return Resolved(lookup: Lookup(candidates: candidates), types: types, dead: dead)
     }
 
     /// What a section's body compiles from, as a hash: its tags, the types on the stack, its

@@ -84,7 +84,7 @@ import Testing
     }
 
     /// Random templates of every construct, nested; a failing seed is printed to run again.
-    @Test(arguments: 0..<40) func generatedTemplatesRenderAsSwiftMustacheRendersThem(round: Int) throws {
+    @Test(arguments: 0..<100) func generatedTemplatesRenderAsSwiftMustacheRendersThem(round: Int) throws {
         for seed in UInt64(round * 10)..<UInt64(round * 10 + 10) {
             var generator = TemplateGenerator(seed: seed)
             let page = generator.page()
