@@ -92,13 +92,13 @@ private extension SiteBuilder {
         let settings = options.configuration.settings
         var problems = options.configuration.problems
         var theme: Theme?
-        var templates: TemplateSet?
+        var templateSources: [TemplateSet.Source]?
         do {
             let loaded = try Theme(folder: options.themeFolder)
             theme = loaded
             let overrides = Self.blogTemplates(blog)
             problems += overrides.problems
-            templates = try TemplateSet(sources: loaded.templates(overriddenBy: overrides.sources))
+            templateSources = loaded.templates(overriddenBy: overrides.sources)
         } catch {
             problems += error.diagnostics
         }
@@ -127,12 +127,22 @@ private extension SiteBuilder {
             previous = problems.isEmpty ? try writer.existingManifest() : nil
             onDisk = previous == nil ? [:] : await outputFiles
         }
-        let digest = Self.digest(settings: settings, templates: templates, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
+        let templateFingerprint = templateSources.map(TemplateSet.fingerprint) ?? ""
+        let digest = Self.digest(settings: settings, templates: templateFingerprint, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
         var unchanged: BuildSummary?
-        // Nothing changed since the last build into this folder: nothing to do.
+        // Nothing changed since the last build into this folder: nothing to do. The templates
+        // are the ones that build compiled, so they are not compiled again.
         if !options.clean, !options.includeDrafts, problems.isEmpty, let previous, let state = previous.state,
            state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: onDisk) {
             unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
+        }
+        var templates: TemplateSet?
+        if unchanged == nil, let templateSources {
+            do {
+                templates = try TemplateSet(sources: templateSources)
+            } catch {
+                problems += error.diagnostics
+            }
         }
         return Blog(theme: theme, templates: templates, problems: problems, sources: sources, staticEntries: staticEntries,
                     previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged, treeKey: treeKey)
@@ -252,7 +262,7 @@ extension SiteBuilder {
     /// A hash of everything a build reads: every source's path, size and mtime, the settings,
     /// the templates, the theme's static files and the options.
     static func digest(
-        settings: SiteSettings, templates: TemplateSet?, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions
+        settings: SiteSettings, templates: String, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions
     ) -> UInt64 {
         var hasher = ContentHasher()
         hasher.combine("state v1")
@@ -261,7 +271,7 @@ extension SiteBuilder {
             hasher.combine(field.key)
             hasher.combine(field.value)
         }
-        hasher.combine(templates?.fingerprint ?? "")
+        hasher.combine(templates)
         for (path, bytes) in (theme?.staticFiles ?? [:]).sorted(by: { $0.key < $1.key }) {
             hasher.combine(path)
             hasher.combine(Int64(bitPattern: ContentHasher.hash(bytes)))

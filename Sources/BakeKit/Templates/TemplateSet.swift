@@ -84,12 +84,17 @@ public struct TemplateSet: Sendable {
         self.pages = pages
         self.pageProblems = pageProblems
         self.names = names
+        self.fingerprint = Self.fingerprint(of: sources)
+    }
+
+    /// A hash of every template's name and text, as `fingerprint` is, without compiling them.
+    public static func fingerprint(of sources: [Source]) -> String {
         var hasher = ContentHasher()
         for source in sources.sorted(by: { $0.name < $1.name }) {
             hasher.combine(source.name)
             hasher.combine(source.text)
         }
-        self.fingerprint = hasher.hexDigest
+        return hasher.hexDigest
     }
 
     /// Why template `name` cannot render a standalone page (`@template name`); empty when it can.
