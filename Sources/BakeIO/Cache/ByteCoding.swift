@@ -4,6 +4,10 @@
 struct ByteWriter {
     private(set) var bytes: [UInt8] = []
 
+    mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     mutating func write(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }

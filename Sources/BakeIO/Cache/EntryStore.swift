@@ -113,15 +113,17 @@ final class EntryStore: EntryCache {
     /// Writes the entries of the elements in `live` (the posts of this build), durably
     /// enough for a cache.
     func save(to path: String, key: UInt64, keeping live: Set<UInt64>) throws(FileSystemError) {
-        var writer = ByteWriter()
-        writer.write(Self.magic)
-        writer.write(key)
         let kept: [(UInt64, UInt64, [UInt8])] = state.withLock { state in
             state.slots.compactMap { key, slot in
                 guard case .ready(let bytes, let element) = slot, live.contains(element) else { return nil }
                 return (key, element, bytes)
             }
         }
+        var writer = ByteWriter()
+        // Sized once: a site's entries are tens of megabytes, which growing by doubling would copy.
+        writer.reserveCapacity(64 + kept.reduce(0) { $0 + 24 + $1.2.count })
+        writer.write(Self.magic)
+        writer.write(key)
         writer.write(kept.count)
         for (entryKey, element, bytes) in kept.sorted(by: { $0.0 < $1.0 }) {
             writer.write(entryKey)
