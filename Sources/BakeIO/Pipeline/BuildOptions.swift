@@ -51,6 +51,9 @@ public struct BuildSummary: Sendable, Hashable {
     public let removed: [String]
     /// Files that were rendered (the rest were known to be unchanged without rendering).
     public let rendered: Int
+    /// What the site's readers or directories will miss, though the build went through:
+    /// settings a podcast needs. Empty when nothing changed since the last build.
+    public internal(set) var warnings: [Diagnostic] = []
 }
 
 /// The stage a build is in, for progress on a terminal.

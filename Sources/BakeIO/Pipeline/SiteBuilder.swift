@@ -46,10 +46,12 @@ public struct SiteBuilder: Sendable {
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
         let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)
         loader.keep(loaded)
+        let settings = options.configuration.settings
+        let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
-            rendered: rendered.count
+            rendered: rendered.count, warnings: hasEpisodes ? PodcastShow.warnings(for: settings) : []
         )
     }
 }
