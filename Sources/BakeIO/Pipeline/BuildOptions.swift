@@ -10,22 +10,28 @@ public struct BuildOptions: Sendable {
     public let clean: Bool
     /// The time of the build.
     public let now: Timestamp
+    /// How the blog's folders are listed; tests pass one that fails.
+    public let fileSystem: any FileTreeSystem
 
-    public init(configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp) {
+    public init(
+        configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
+        fileSystem: any FileTreeSystem = SystemFileTree()
+    ) {
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
         self.clean = clean
         self.now = now
+        self.fileSystem = fileSystem
     }
 
     /// Options for `blog`, loading its configuration with these overrides.
     public init(
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false, marksUnpublished: Bool = false,
-        clean: Bool = false, now: Timestamp
+        clean: Bool = false, now: Timestamp, fileSystem: any FileTreeSystem = SystemFileTree()
     ) {
         let overrides = BlogConfiguration.Overrides(output: output, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture)
-        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now)
+        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now, fileSystem: fileSystem)
     }
 
     public var blog: BlogFolder { configuration.blog }

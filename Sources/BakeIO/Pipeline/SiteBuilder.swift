@@ -84,7 +84,7 @@ private extension SiteBuilder {
         do {
             let loaded = try Theme(folder: options.themeFolder)
             theme = loaded
-            let overrides = Self.blogTemplates(blog)
+            let overrides = Self.blogTemplates(blog, system: options.fileSystem)
             problems += overrides.problems
             templates = try TemplateSet(sources: loaded.templates(overriddenBy: overrides.sources))
         } catch {
@@ -96,8 +96,8 @@ private extension SiteBuilder {
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
         do {
-            sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts)
-            staticEntries = try FileTree.scan(blog.path("static"))
+            sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, system: options.fileSystem)
+            staticEntries = try FileTree.scan(blog.path("static"), system: options.fileSystem)
         } catch {
             throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
         }
@@ -233,12 +233,12 @@ extension SiteBuilder {
 
     /// The blog's own templates, and problems with any it could not read (those fall back
     /// to the theme's template of the same name).
-    static func blogTemplates(_ blog: BlogFolder) -> (sources: [TemplateSet.Source], problems: [Diagnostic]) {
+    static func blogTemplates(_ blog: BlogFolder, system: any FileTreeSystem = SystemFileTree()) -> (sources: [TemplateSet.Source], problems: [Diagnostic]) {
         var sources: [TemplateSet.Source] = []
         var problems: [Diagnostic] = []
         let entries: [FileEntry]
         do {
-            entries = try FileTree.scan(blog.path("templates"))
+            entries = try FileTree.scan(blog.path("templates"), system: system)
         } catch {
             return ([], [error.diagnostic(relativeTo: blog.root)])
         }
