@@ -73,6 +73,9 @@ private struct PreviewLog: Sendable {
             say("Serving \(Terminal.shown(blog.root)) at \(url) (Ctrl-C to stop)")
         case .polling(let reason):
             FileHandle.standardError.write(Data("bake: \(reason); watching by scanning every 0.3 s instead\n".utf8))
+        case .noticed:
+            // The build that follows names what changed.
+            break
         case .built(let build):
             show(build)
         }
