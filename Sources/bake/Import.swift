@@ -112,11 +112,21 @@ private extension Bake.Import {
             ("language", site.language, "en", "bake init's default"),
         ]
         var settings = BlogFolder.startingSettings(name: "", url: "", author: "", timeZone: "")
+        for (key, value, fallback, _) in chosen {
+            if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = value?.text ?? fallback }
+        }
+        // An old value bake cannot use (a URL without its scheme, say) gives way to the default.
+        let unusable = Self.unusableSettings(settings)
         var lines = ["Started a blog in \(given), with these settings:"]
         for (key, value, fallback, because) in chosen {
-            let text = value?.text ?? fallback
+            var text = value?.text ?? fallback
+            var origin = value.map { "from \($0.origin)" } ?? because
+            if let value, let problem = unusable[key] {
+                text = fallback
+                origin = "\(because), as `\(value.text)` from \(value.origin) is not \(problem)"
+            }
             if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = text }
-            lines.append("  @\(key) \(text)  (\(value.map { "from \($0.origin)" } ?? because))")
+            lines.append("  @\(key) \(text)  (\(origin))")
         }
         do {
             try blog.start(settings: settings)
@@ -130,6 +140,21 @@ private extension Bake.Import {
             for line in report.lines { terminal.say(line) }
         } catch {
             throw failure(error)
+        }
+    }
+
+    /// The settings `SiteSettings` would refuse, by key, each with what it expected.
+    static func unusableSettings(_ settings: [(key: String, value: String)]) -> [String: String] {
+        let metadata = PostMetadata(fields: settings.enumerated().map { PostMetadata.Field(key: $0.element.key, value: $0.element.value, line: $0.offset + 1) })
+        do {
+            _ = try SiteSettings(metadata: metadata)
+            return [:]
+        } catch {
+            var unusable: [String: String] = [:]
+            for problem in error.errors {
+                if case .invalidValue(let key, _, let expected) = problem.reason { unusable[key] = expected }
+            }
+            return unusable
         }
     }
 

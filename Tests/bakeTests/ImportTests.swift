@@ -128,6 +128,22 @@ import Testing
         }
     }
 
+    @Test func anOldSettingBakeCannotUseGivesWayToTheDefaultAndSaysWhy() throws {
+        try withTemporaryFolder { root in
+            try FileManager.default.copyItem(atPath: fixtures + "/jekyll-site", toPath: root + "/old")
+            let config = try String(contentsOfFile: root + "/old/_config.yml", encoding: .utf8)
+            try write(config.replacingOccurrences(of: "url: \"https://old.example.com\"", with: "url: old.example.com"), to: "_config.yml", in: root + "/old")
+            let result = try runBake(["import", "jekyll", "old", "--into", "blog"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("""
+                  @site_url https://example.com  (bake init's default; set it before you publish, \
+                as `old.example.com` from _config.yml url is not an absolute URL such as https://example.com)
+                """), "\(result.stdout)")
+            let baked = try runBake(["build", "blog", "--future"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+        }
+    }
+
     @Test func aFolderThatIsNeitherABlogNorEmptyIsRefusedAndLeftAsItWas() throws {
         try withTemporaryFolder { root in
             try write("notes\n", to: "folder/notes.txt", in: root)
