@@ -101,6 +101,8 @@ private extension PreviewLog {
         let time = Self.clock.string(from: build.finished)
         switch build.result {
         case .success(let summary) where build.changes.isEmpty:
+            // The first build's warnings only: once per preview, as once per `bake build`.
+            Terminal().warn(summary.warnings, blog: blog)
             say(Terminal.summaryLine(summary, output: output, elapsed: build.duration))
         case .success(let summary):
             let pages = summary.written.filter { $0.hasSuffix(".html") }.count
