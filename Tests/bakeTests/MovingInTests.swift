@@ -118,9 +118,9 @@ import Testing
             // Wildcat has no settings for a show's language or explicit flag: bake says it supplies them.
             #expect(result.stderr == """
                 blog/site.settings:25: warning: bake does not know the setting `feed_titel`; it is ignored (did you mean `feed_title`?)
-                blog/site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's language (language), \
+                blog/site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's language (<language>), \
                 which bake writes as `en` since no setting gives it; expected e.g. `@language en`
-                blog/site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's explicit flag (itunes:explicit), \
+                blog/site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's explicit flag (<itunes:explicit>), \
                 which bake writes as `false` since no setting gives it; expected `@itunes_explicit false` or `true`
 
                 """)

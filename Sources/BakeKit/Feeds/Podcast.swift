@@ -22,23 +22,23 @@ extension PodcastShow {
     ///
     /// ```swift
     /// PodcastShow.warnings(for: settings)
-    /// // site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires a show's
-    /// //   category (itunes:category), which no setting gives; expected e.g. `@itunes_category Technology`
+    /// // site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's
+    /// //   category (<itunes:category>), which no setting gives; expected one of Apple's categories, e.g. `@itunes_category Technology`
     /// ```
     public static func warnings(for settings: SiteSettings, path: String = "site.settings") -> [Diagnostic] {
         func isSet(_ key: String) -> Bool { !(settings.metadata[key] ?? "").isEmpty }
         var missing: [(what: String, outcome: String, expected: String)] = []
         if settings.feed.show.image == nil {
-            missing.append(("artwork (itunes:image)", "which no setting gives", "`@itunes_image /artwork.jpg`, a square JPEG or PNG of 1400 to 3000 pixels"))
+            missing.append(("artwork (<itunes:image>)", "which no setting gives", "`@itunes_image /artwork.jpg`, a square JPEG or PNG of 1400 to 3000 pixels"))
         }
         if settings.feed.show.category == nil {
-            missing.append(("category (itunes:category)", "which no setting gives", "one of Apple's categories, e.g. `@itunes_category Technology`"))
+            missing.append(("category (<itunes:category>)", "which no setting gives", "one of Apple's categories, e.g. `@itunes_category Technology`"))
         }
         if !isSet("language") {
-            missing.append(("language (language)", "which bake writes as `\(settings.language)` since no setting gives it", "e.g. `@language en`"))
+            missing.append(("language (<language>)", "which bake writes as `\(settings.language)` since no setting gives it", "e.g. `@language en`"))
         }
         if !isSet("itunes_explicit") {
-            missing.append(("explicit flag (itunes:explicit)", "which bake writes as `false` since no setting gives it", "`@itunes_explicit false` or `true`"))
+            missing.append(("explicit flag (<itunes:explicit>)", "which bake writes as `false` since no setting gives it", "`@itunes_explicit false` or `true`"))
         }
         return missing.map {
             Diagnostic(path: path, line: nil, message: "warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's \($0.what), \($0.outcome); expected \($0.expected)")

@@ -91,7 +91,7 @@ import Testing
         #expect(warnings.count == 4)
         #expect(warnings.allSatisfy { $0.path == "site.settings" && $0.line == nil && $0.message.hasPrefix("warning: ") })
         for (setting, tag) in [("@itunes_image", "itunes:image"), ("@itunes_category", "itunes:category"), ("@language", "language"), ("@itunes_explicit", "itunes:explicit")] {
-            #expect(warnings.filter { $0.message.contains("`\(setting) ") && $0.message.contains("(\(tag))") }.count == 1, "\(setting)")
+            #expect(warnings.filter { $0.message.contains("`\(setting) ") && $0.message.contains("(<\(tag)>)") }.count == 1, "\(setting)")
         }
     }
 
