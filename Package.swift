@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "bake-metaweblog", targets: ["bake-metaweblog"]),
         .executable(name: "bake-bench", targets: ["bake-bench"]),
         .library(name: "BakeKit", targets: ["BakeKit"]),
+        // For the fuzz targets in Fuzz/, a package of their own (script/fuzz).
+        .library(name: "XMLRPC", targets: ["XMLRPC"]),
+        .library(name: "BakeImport", targets: ["BakeImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),

@@ -16,13 +16,15 @@ public struct PreviewOptions: Sendable {
     public let quietPeriod: Duration
     /// The longest a rebuild waits for a burst of changes to end.
     public let maximumDelay: Duration
+    /// The clock those two are measured by; tests pass one they move by hand.
+    public let clock: any Clock<Duration>
 
     /// Options with the defaults of `bake preview`: 127.0.0.1:8080, inotify where available,
     /// 80 ms of quiet before a rebuild, and never more than a second of waiting.
     public init(
         configuration: BlogConfiguration,
         host: String = "127.0.0.1", port: Int = 8080, watching: WatchMethod = .automatic,
-        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1)
+        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.configuration = configuration
         self.host = host
@@ -30,6 +32,7 @@ public struct PreviewOptions: Sendable {
         self.watching = watching
         self.quietPeriod = quietPeriod
         self.maximumDelay = maximumDelay
+        self.clock = clock
     }
 
     /// Options for `blog` as its settings and these flags make it, baked into `output` or
@@ -38,14 +41,14 @@ public struct PreviewOptions: Sendable {
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false,
         host: String = "127.0.0.1", port: Int = 8080, watching: WatchMethod = .automatic,
-        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1)
+        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock()
     ) {
         let overrides = BlogConfiguration.Overrides(
             output: output ?? blog.previewOutput, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture
         )
         self.init(
             configuration: .load(blog, overrides: overrides), host: host, port: port, watching: watching,
-            quietPeriod: quietPeriod, maximumDelay: maximumDelay
+            quietPeriod: quietPeriod, maximumDelay: maximumDelay, clock: clock
         )
     }
 

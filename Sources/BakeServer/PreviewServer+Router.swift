@@ -4,7 +4,7 @@ extension PreviewServer {
     /// The routes: the live-reload stream at `/_bake/events`, and the site for everything else.
     static func makeRouter(site: ServedSite, broadcaster: ReloadBroadcaster) -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: SiteMiddleware(site: site))
+        router.add(middleware: SiteMiddleware(site: site, broadcaster: broadcaster))
         router.get(RouterPath(ReloadScript.eventsPath)) { _, _ -> Response in
             let events = await broadcaster.listen()
             return Response(

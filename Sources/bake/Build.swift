@@ -40,6 +40,7 @@ extension Bake {
                 // only delay that.
                 _ = Unmanaged.passRetained(memory)
                 terminal.clearProgress()
+                terminal.warn(summary.warnings, blog: blog)
                 if verbose {
                     for path in summary.written { terminal.say("  wrote \(path)") }
                     for path in summary.removed { terminal.say("  removed \(path)") }

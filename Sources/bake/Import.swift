@@ -18,7 +18,7 @@ extension Bake {
 
         /// `--into BLOG`, shared by both sources.
         struct Destination: ParsableArguments {
-            @Option(help: "The bake blog to import into (a folder with a site.settings).")
+            @Option(help: "The bake blog to import into (a folder with a site.settings); a new or empty folder becomes a blog with the old site's name, URL and so on.")
             var into: String
         }
 
@@ -64,10 +64,14 @@ private extension Bake.Import {
     /// Reads the source, plans every file, and only then writes; prints the report.
     static func run(into given: String, read: (TimeZone) throws(ImportError) -> ImportSource) throws {
         let blog = BlogFolder(root: absolute(given))
-        guard blog.hasSettings else {
-            throw ValidationError("\(given): no site.settings here; expected a blog folder (`bake init \(given)` starts one)")
-        }
         let terminal = Terminal()
+        guard blog.hasSettings else {
+            guard !FileIO.exists(blog.root) || FileTree.isEmptyFolder(blog.root) else {
+                throw ValidationError("\(given): no site.settings here, and the folder is not empty; expected a blog folder, or a new or empty folder for the import to start a blog in")
+            }
+            try start(blog, given: given, read: read, terminal: terminal)
+            return
+        }
         let settings: SiteSettings
         do {
             settings = try blog.settings()
@@ -80,11 +84,86 @@ private extension Bake.Import {
             let report = try ImportPlan(source: source, blog: blog).write()
             for line in report.lines { terminal.say(line) }
         } catch {
-            let count = error.problems.count
-            let lines = error.problems.map(\.description) + ["bake: \(count) problem\(count == 1 ? "" : "s"); nothing was imported."]
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            throw failure(error)
+        }
+    }
+
+    /// Starts a blog in `blog` (a new or empty folder) with what the source says of the old
+    /// site, as `bake init` would, then imports into it; says where each setting came from.
+    static func start(_ blog: BlogFolder, given: String, read: (TimeZone) throws(ImportError) -> ImportSource, terminal: Terminal) throws {
+        let machineZone = TimeZone.current.identifier
+        let source: ImportSource
+        let plan: ImportPlan
+        do {
+            source = try read(TimeZone.current)
+            plan = try ImportPlan(source: source, blog: blog)
+        } catch {
+            throw failure(error)
+        }
+        let site = source.site
+        let author = Bake.Init.defaultAuthor()
+        // Each setting: the old site's value and where it was found, else bake init's default.
+        let chosen: [(key: String, value: ImportedSite.Value?, fallback: String, because: String)] = [
+            ("site_name", site.name, "My Blog", "bake init's default"),
+            ("site_url", site.url, "https://example.com", "bake init's default; set it before you publish"),
+            ("site_description", site.description, "Notes and essays", "bake init's default"),
+            ("author", site.author, author, author.isEmpty ? "no name found" : "your name, as bake init finds it"),
+            ("time_zone", site.timeZone, machineZone, "this machine's"),
+            ("language", site.language, "en", "bake init's default"),
+        ]
+        var settings = BlogFolder.startingSettings(name: "", url: "", author: "", timeZone: "")
+        for (key, value, fallback, _) in chosen {
+            if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = value?.text ?? fallback }
+        }
+        // An old value bake cannot use (a URL without its scheme, say) gives way to the default.
+        let unusable = Self.unusableSettings(settings)
+        var lines = ["Started a blog in \(given), with these settings:"]
+        for (key, value, fallback, because) in chosen {
+            var text = value?.text ?? fallback
+            var origin = value.map { "from \($0.origin)" } ?? because
+            if let value, let problem = unusable[key] {
+                text = fallback
+                origin = "\(because), as `\(value.text)` from \(value.origin) is not \(problem)"
+            }
+            if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = text }
+            lines.append("  @\(key) \(text)  (\(origin))")
+        }
+        do {
+            try blog.start(settings: settings)
+        } catch {
+            terminal.report(error, blog: blog, outcome: "the blog may be half made; delete what is there and import again")
             throw ExitCode.failure
         }
+        for line in lines { terminal.say(line) }
+        do {
+            let report = try plan.write()
+            for line in report.lines { terminal.say(line) }
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The settings `SiteSettings` would refuse, by key, each with what it expected.
+    static func unusableSettings(_ settings: [(key: String, value: String)]) -> [String: String] {
+        let metadata = PostMetadata(fields: settings.enumerated().map { PostMetadata.Field(key: $0.element.key, value: $0.element.value, line: $0.offset + 1) })
+        do {
+            _ = try SiteSettings(metadata: metadata)
+            return [:]
+        } catch {
+            var unusable: [String: String] = [:]
+            for problem in error.errors {
+                if case .invalidValue(let key, _, let expected) = problem.reason { unusable[key] = expected }
+            }
+            return unusable
+        }
+    }
+
+    /// Prints the problems of an import that wrote nothing; returns the exit code to throw.
+    static func failure(_ error: ImportError) -> ExitCode {
+        let count = error.problems.count
+        let lines = error.problems.map(\.description) + ["bake: \(count) problem\(count == 1 ? "" : "s"); nothing was imported."]
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        return .failure
     }
 
     static func absolute(_ path: String) -> String {

@@ -33,11 +33,7 @@ extension Bake {
             guard let zone = TimeZone(identifier: timeZone) else {
                 throw ValidationError("--time-zone \(timeZone) is not a time zone; expected an IANA name such as America/Los_Angeles")
             }
-            let settings = PostFile(fields: [
-                ("site_name", name), ("site_url", url), ("site_description", "Notes and essays"),
-                ("author", author ?? Self.defaultAuthor()), ("time_zone", zone.identifier), ("language", "en"),
-                ("home_post_count", "8"), ("feed_post_count", "20"),
-            ], body: "")
+            let settings = BlogFolder.startingSettings(name: name, url: url, author: author ?? Self.defaultAuthor(), timeZone: zone.identifier)
             let tree = PostTree(blog: blog)
             let now = Timestamp(Date()).civil(in: zone)
             let date = now.rfc3339
@@ -49,12 +45,8 @@ extension Bake {
             let path: String
             do {
                 path = try tree.newPostPath(date: now, slug: "hello-world", format: .markdown)
-                try tree.write(settings.text.trimmingCharacters(in: .newlines) + "\n", to: "site.settings")
+                try blog.start(settings: settings)
                 try tree.write(post.text, to: path)
-                try FileIO.createFolders(blog.path("pages"))
-                if !FileIO.exists(blog.path(".gitignore")) {
-                    try tree.write("site/\n.bake-cache/\n.trash/\n.micropub-tokens\n", to: ".gitignore")
-                }
             } catch {
                 Terminal().report(error, blog: blog, outcome: "the blog may be half made; delete what is there and run bake init again")
                 throw ExitCode.failure
@@ -64,7 +56,7 @@ extension Bake {
     }
 }
 
-private extension Bake.Init {
+extension Bake.Init {
     /// A real name, never a login such as `root`: git's `user.name`, else the account's full name.
     static func defaultAuthor() -> String {
         let login = NSUserName()
@@ -73,7 +65,7 @@ private extension Bake.Init {
             .first { !$0.isEmpty && $0 != login && $0 != "root" } ?? ""
     }
 
-    static func gitUserName() -> String {
+    private static func gitUserName() -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "config", "--get", "user.name"]

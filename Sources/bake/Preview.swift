@@ -73,6 +73,9 @@ private struct PreviewLog: Sendable {
             say("Serving \(Terminal.shown(blog.root)) at \(url) (Ctrl-C to stop)")
         case .polling(let reason):
             FileHandle.standardError.write(Data("bake: \(reason); watching by scanning every 0.3 s instead\n".utf8))
+        case .noticed:
+            // The build that follows names what changed.
+            break
         case .built(let build):
             show(build)
         }
@@ -98,6 +101,8 @@ private extension PreviewLog {
         let time = Self.clock.string(from: build.finished)
         switch build.result {
         case .success(let summary) where build.changes.isEmpty:
+            // The first build's warnings only: once per preview, as once per `bake build`.
+            Terminal().warn(summary.warnings, blog: blog)
             say(Terminal.summaryLine(summary, output: output, elapsed: build.duration))
         case .success(let summary):
             let pages = summary.written.filter { $0.hasSuffix(".html") }.count

@@ -11,14 +11,14 @@ final class PreviewHarness: Sendable {
     /// Starts preview and waits until it listens (its first build done).
     init(
         blog: TestBlog, output: String? = nil, drafts: Bool = false, future: Bool = false,
-        watching: WatchMethod = .inotify, quietPeriod: Duration = .milliseconds(80)
+        watching: WatchMethod = .inotify, quietPeriod: Duration = .milliseconds(80), clock: any Clock<Duration> = ContinuousClock()
     ) async throws {
         let log = EventLog<PreviewEvent>()
         self.log = log
         let server = try PreviewServer(
             options: PreviewOptions(
                 blog: blog.folder, output: output, includeDrafts: drafts, includeFuture: future,
-                port: 0, watching: watching, quietPeriod: quietPeriod
+                port: 0, watching: watching, quietPeriod: quietPeriod, clock: clock
             ),
             onEvent: { log.append($0) }
         )
@@ -32,6 +32,13 @@ final class PreviewHarness: Sendable {
     /// The builds so far, the first included.
     var builds: [PreviewBuild] {
         log.events.compactMap { if case .built(let build) = $0 { build } else { nil } }
+    }
+
+    /// Every path the watcher reported so far.
+    var noticed: Set<String> {
+        var paths: Set<String> = []
+        for case .noticed(let noticed) in log.events { paths.formUnion(noticed) }
+        return paths
     }
 
     /// The URL preview reported.

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 import Testing
@@ -43,6 +44,113 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr.wholeMatch(of: /export\.xml:\d+: .+; expected a complete WordPress export \(WXR\)\nbake: 1 problem; nothing was imported\.\n/) != nil, "\(result.stderr)")
             #expect(allFiles(in: root + "/blog") == before)
+        }
+    }
+
+    // MARK: An import that starts the blog
+
+    @Test func importingIntoAMissingFolderStartsTheBlogWithTheJekyllSitesSettings() throws {
+        try withTemporaryFolder { root in
+            // The fixture, with a _config.yml that says more of the site, as fuller ones do.
+            try FileManager.default.copyItem(atPath: fixtures + "/jekyll-site", toPath: root + "/old")
+            let config = try String(contentsOfFile: root + "/old/_config.yml", encoding: .utf8)
+            try write(config.replacingOccurrences(of: "baseurl: \"\"", with: "baseurl: \"/blog/\"") + """
+                description: >
+                  Notes on baking,
+                  and on bread & butter.
+                author:
+                  name: Ada Lovelace
+                  email: ada@example.com
+                lang: fr
+                timezone: Europe/Paris
+
+                """, to: "_config.yml", in: root + "/old")
+            let result = try runBake(["import", "jekyll", "old", "--into", "new-blog"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("""
+                Started a blog in new-blog, with these settings:
+                  @site_name Old Jekyll Blog  (from _config.yml title)
+                  @site_url https://old.example.com/blog  (from _config.yml url and baseurl)
+                  @site_description Notes on baking, and on bread & butter.  (from _config.yml description)
+                  @author Ada Lovelace  (from _config.yml author.name)
+                  @time_zone Europe/Paris  (from _config.yml timezone)
+                  @language fr  (from _config.yml lang)
+                Imported 3 posts, 2 drafts and 0 pages; 0 already imported;
+                """), "\(result.stdout)")
+            #expect(try String(contentsOfFile: root + "/new-blog/site.settings", encoding: .utf8) == """
+                @site_name Old Jekyll Blog
+                @site_url https://old.example.com/blog
+                @site_description Notes on baking, and on bread & butter.
+                @author Ada Lovelace
+                @time_zone Europe/Paris
+                @language fr
+                @home_post_count 8
+                @feed_post_count 20
+
+                """)
+            #expect(FileManager.default.fileExists(atPath: root + "/new-blog/.gitignore"))
+            #expect(FileIO.isFolder(root + "/new-blog/pages"))
+            // No first post of bake init's among the old ones.
+            #expect(!allFiles(in: root + "/new-blog/posts").contains { $0.hasSuffix("hello-world.markdown") })
+
+            let baked = try runBake(["build", "new-blog", "--future"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            #expect(try String(contentsOfFile: root + "/new-blog/site/2009/03/31/hello-jekyll.html", encoding: .utf8).contains("Old Jekyll Blog"))
+
+            // Run again, it imports into the blog it started, as into any other.
+            let again = try runBake(["import", "jekyll", "old", "--into", "new-blog"], in: root)
+            #expect(again.stdout.hasPrefix("Imported 0 posts, 0 drafts and 0 pages; 5 already imported;"), "\(again.stdout)")
+        }
+    }
+
+    @Test func importingAnExportIntoAnEmptyFolderStartsTheBlogWithTheChannelsSettings() throws {
+        try withTemporaryFolder { root in
+            try FileManager.default.createDirectory(atPath: root + "/blog", withIntermediateDirectories: true)
+            let export = try String(contentsOfFile: fixtures + "/wordpress-export.xml", encoding: .utf8)
+            // An author as WordPress exports one; its display name is HTML, as WordPress keeps it.
+            let author = "<wp:author><wp:author_login>ada</wp:author_login><wp:author_display_name><![CDATA[Ada &amp; Co]]></wp:author_display_name></wp:author>"
+            try write(export.replacingOccurrences(of: "\t<wp:category>", with: "\t\(author)\n\t<wp:category>", options: [], range: export.range(of: "\t<wp:category>")), to: "export.xml", in: root)
+            let result = try runBake(["import", "wordpress", "export.xml", "--into", "blog"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("""
+                Started a blog in blog, with these settings:
+                  @site_name Old WordPress Blog  (from the export's <title>)
+                  @site_url http://old.example.com  (from the export's <wp:base_blog_url>)
+                  @site_description Just another WordPress site  (from the export's <description>)
+                  @author Ada &amp; Co  (from the export's <wp:author_display_name>)
+                  @time_zone \(TimeZone.current.identifier)  (this machine's)
+                  @language en-US  (from the export's <language>)
+                Imported
+                """), "\(result.stdout)")
+            let baked = try runBake(["build", "blog", "--future"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            #expect(try String(contentsOfFile: root + "/blog/site/index.html", encoding: .utf8).contains("Ada &amp; Co"))
+        }
+    }
+
+    @Test func anOldSettingBakeCannotUseGivesWayToTheDefaultAndSaysWhy() throws {
+        try withTemporaryFolder { root in
+            try FileManager.default.copyItem(atPath: fixtures + "/jekyll-site", toPath: root + "/old")
+            let config = try String(contentsOfFile: root + "/old/_config.yml", encoding: .utf8)
+            try write(config.replacingOccurrences(of: "url: \"https://old.example.com\"", with: "url: old.example.com"), to: "_config.yml", in: root + "/old")
+            let result = try runBake(["import", "jekyll", "old", "--into", "blog"], in: root)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("""
+                  @site_url https://example.com  (bake init's default; set it before you publish, \
+                as `old.example.com` from _config.yml url is not an absolute URL such as https://example.com)
+                """), "\(result.stdout)")
+            let baked = try runBake(["build", "blog", "--future"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+        }
+    }
+
+    @Test func aFolderThatIsNeitherABlogNorEmptyIsRefusedAndLeftAsItWas() throws {
+        try withTemporaryFolder { root in
+            try write("notes\n", to: "folder/notes.txt", in: root)
+            let result = try runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "folder"], in: root)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("folder: no site.settings here, and the folder is not empty; expected a blog folder, or a new or empty folder"), "\(result.stderr)")
+            #expect(allFiles(in: root + "/folder") == ["notes.txt"])
         }
     }
 }

@@ -13,6 +13,9 @@ public struct DeployError: Error, Sendable, Hashable {
         /// rsync ran and failed. `said` is the line of its output that says why; `changed`
         /// counts the files it had sent or deleted before it stopped.
         case rsyncFailed(target: DeployTarget, status: Int32, said: String, changed: Int)
+        /// ssh could not log in to the target without asking for a password, a passphrase or
+        /// whether to trust the host, and no one was there to answer. `said` is ssh's line.
+        case needsKey(target: DeployTarget, said: String)
         /// The record of what bake published there could not be read (before publishing) or
         /// written (after).
         case record(FileSystemError, published: Bool)
@@ -41,6 +44,10 @@ public struct DeployError: Error, Sendable, Hashable {
                 ? "nothing on the target was changed"
                 : "\(changed) file\(changed == 1 ? " was" : "s were") changed before it stopped; run the deploy again"
             return "cannot publish to \(target.host) (rsync exit \(status)): \(said); \(outcome)"
+        case .needsKey(let target, let said):
+            return "cannot publish to \(target.host): ssh needs a key, as it may not ask for a password here (\(said)); "
+                + "expected a key that logs in to \(target.host) without a prompt (ssh-copy-id, and ssh-agent for a passphrase), "
+                + "and the host in known_hosts; nothing on the target was changed"
         case .record(let error, published: false):
             return "cannot read the list of files bake published there (\(error)); nothing was published"
         case .record(let error, published: true):

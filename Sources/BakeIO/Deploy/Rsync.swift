@@ -51,7 +51,9 @@ public struct Rsync: Sendable {
     ///   the delete pass changes no folder's permissions.
     /// - No `--delete`: only files named in the list can be deleted, and bake's bookkeeping
     ///   is excluded even if named.
-    public static func arguments(_ pass: Pass, fileList: String, source: String, target: DeployTarget, dryRun: Bool) -> [String] {
+    /// - Parameter remoteShell: The remote shell for a `user@host:path` target, as rsync's
+    ///   `--rsh` takes it; nil for rsync's own (ssh, or `RSYNC_RSH`).
+    public static func arguments(_ pass: Pass, fileList: String, source: String, target: DeployTarget, dryRun: Bool, remoteShell: String? = nil) -> [String] {
         var arguments = ["--files-from=\(fileList)", "--from0"]
         switch pass {
         case .send: arguments += ["--ignore-missing-args", "--checksum", "--perms", "--chmod=D755,F644"]
@@ -62,10 +64,28 @@ public struct Rsync: Sendable {
             "--itemize-changes", "--stats", "--no-human-readable", "--timeout=60",
         ]
         if target.kind == .daemon { arguments.append("--contimeout=20") }
+        if target.kind == .shell, let remoteShell { arguments.append("--rsh=\(remoteShell)") }
         if dryRun { arguments.append("--dry-run") }
         // Paths that start with "-" are taken as paths after "--".
         arguments += ["--", source.hasSuffix("/") ? source : source + "/", target.rsyncDestination]
         return arguments
+    }
+
+    /// How long an unattended ssh waits for a host to answer, in seconds.
+    public static let connectTimeout = 20
+
+    /// The remote shell for a publish that no one is there to answer, as the shim's: ssh never
+    /// asks for a password, a passphrase or to trust a new host, and gives up on a host that
+    /// does not answer. `shell` is the user's own (`RSYNC_RSH`), else ssh.
+    public static func unattendedShell(_ shell: String? = nil) -> String {
+        "\(shell ?? "ssh") -o BatchMode=yes -o ConnectTimeout=\(connectTimeout)"
+    }
+
+    /// Whether rsync's standard error says that ssh could not log in without asking: no key
+    /// it may use, or a host it does not know yet.
+    public static func needsKey(_ errors: String) -> Bool {
+        // ssh names the methods it tried, "(publickey,password)"; a file's errno is "(13)".
+        errors.contains(/Permission denied \([a-z\-,]+\)/) || errors.contains("Host key verification failed")
     }
 
     /// Runs rsync and waits for it; `onChange` hears of every file sent or deleted as it goes.

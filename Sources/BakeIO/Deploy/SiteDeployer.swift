@@ -24,18 +24,25 @@ public struct SiteDeployer: Sendable {
     public let output: String
     public let target: DeployTarget
     public let rsync: Rsync
+    /// The remote shell for a `user@host:path` target (`Rsync.unattendedShell` when no one is
+    /// there to type a password); nil for rsync's own.
+    public let remoteShell: String?
 
-    public init(blog: BlogFolder, output: String, target: DeployTarget, rsync: Rsync) {
+    public init(blog: BlogFolder, output: String, target: DeployTarget, rsync: Rsync, remoteShell: String? = nil) {
         self.blog = blog
         self.output = output
         self.target = target
         self.rsync = rsync
+        self.remoteShell = remoteShell
     }
 
     /// What a blog's settings say to publish: its output folder to its `@deploy_to`.
-    public init(configuration: BlogConfiguration, rsync: Rsync) throws(DeployError) {
+    public init(configuration: BlogConfiguration, rsync: Rsync, remoteShell: String? = nil) throws(DeployError) {
         guard let text = configuration.settings.deployTo else { throw DeployError(.noTarget) }
-        self.init(blog: configuration.blog, output: configuration.output, target: try DeployTarget(text, relativeTo: configuration.blog.root), rsync: rsync)
+        self.init(
+            blog: configuration.blog, output: configuration.output, target: try DeployTarget(text, relativeTo: configuration.blog.root),
+            rsync: rsync, remoteShell: remoteShell
+        )
     }
 
     /// Sends what changed and deletes what bake no longer makes; with `dryRun`, only says so.
@@ -107,10 +114,16 @@ private extension SiteDeployer {
         } catch {
             throw DeployError(.record(error, published: false))
         }
-        return try rsync.run(Rsync.arguments(pass, fileList: list, source: source, target: target, dryRun: dryRun), onChange: onChange)
+        let arguments = Rsync.arguments(pass, fileList: list, source: source, target: target, dryRun: dryRun, remoteShell: remoteShell)
+        return try rsync.run(arguments, onChange: onChange)
     }
 
     func failure(_ result: Rsync.Result, changed: Int) -> DeployError {
-        DeployError(.rsyncFailed(target: target, status: result.status, said: Rsync.reason(in: result.errors), changed: changed))
+        let said = Rsync.reason(in: result.errors)
+        // Unattended, ssh fails rather than ask; say what it needs.
+        if remoteShell != nil, target.kind == .shell, changed == 0, Rsync.needsKey(result.errors) {
+            return DeployError(.needsKey(target: target, said: said))
+        }
+        return DeployError(.rsyncFailed(target: target, status: result.status, said: said, changed: changed))
     }
 }

@@ -29,7 +29,8 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
     public func diagnostic(relativeTo root: String? = nil) -> Diagnostic {
         var shown = path
         if let root, path.hasPrefix(root + "/") { shown = String(path.dropFirst(root.count + 1)) }
-        return Diagnostic(path: shown, line: nil, message: "cannot \(operation.rawValue) the file (\(reason)); expected a readable, writable path")
+        let what = operation == .list ? "the folder" : "the file"
+        return Diagnostic(path: shown, line: nil, message: "cannot \(operation.rawValue) \(what) (\(reason)); expected a readable, writable path")
     }
 }
 

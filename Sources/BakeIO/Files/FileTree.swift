@@ -12,37 +12,33 @@ import Darwin
 public enum FileTree {
     /// Every regular file below `root`, sorted by path; an absent `root` gives none.
     /// Symbolic links to files are followed; links to folders are not, so a link can't loop.
-    public static func scan(_ root: String) throws(FileSystemError) -> [FileEntry] {
+    ///
+    /// A name that vanishes while the folder is listed is skipped. Any other failure, such as
+    /// an unreadable folder, is thrown: a folder that cannot be listed must not look empty,
+    /// or a build would remove the pages of the posts in it, and a deploy delete them.
+    public static func scan(_ root: String, system: any FileTreeSystem = SystemFileTree()) throws(FileSystemError) -> [FileEntry] {
         var entries: [FileEntry] = []
-        var info = stat()
-        guard stat(root, &info) == 0 else {
-            if errno == ENOENT { return [] }
-            throw FileSystemError(path: root, operation: .list, errno: errno)
-        }
+        guard try exists(root, system: system) else { return [] }
         var folders: [String] = []
-        try walk(root: root, relative: "", into: &entries, recurse: true, folders: &folders)
+        try walk(root: root, relative: "", into: &entries, recurse: true, folders: &folders, system: system)
         entries.sort { $0.path < $1.path }
         return entries
     }
 
     /// Like `scan`, with each top-level folder walked in a task of its own: a large post tree
     /// has one per year, and `stat` calls are most of the work.
-    public static func scanInParallel(_ root: String) async throws(FileSystemError) -> [FileEntry] {
+    public static func scanInParallel(_ root: String, system: any FileTreeSystem = SystemFileTree()) async throws(FileSystemError) -> [FileEntry] {
         var top: [FileEntry] = []
-        var info = stat()
-        guard stat(root, &info) == 0 else {
-            if errno == ENOENT { return [] }
-            throw FileSystemError(path: root, operation: .list, errno: errno)
-        }
+        guard try exists(root, system: system) else { return [] }
         var folders: [String] = []
-        try walk(root: root, relative: "", into: &top, recurse: false, folders: &folders)
+        try walk(root: root, relative: "", into: &top, recurse: false, folders: &folders, system: system)
         let results = await withTaskGroup(of: Result<[FileEntry], FileSystemError>.self) { group in
             for folder in folders {
                 group.addTask {
                     var entries: [FileEntry] = []
                     var nested: [String] = []
                     do throws(FileSystemError) {
-                        try walk(root: root, relative: folder, into: &entries, recurse: true, folders: &nested)
+                        try walk(root: root, relative: folder, into: &entries, recurse: true, folders: &nested, system: system)
                         return .success(entries)
                     } catch {
                         return .failure(error)
@@ -53,12 +49,14 @@ public enum FileTree {
             for await result in group { all.append(result) }
             return all
         }
-        for result in results {
-            switch result {
-            case .success(let entries): top += entries
-            case .failure(let error): throw error
-            }
+        // The first failure by path, so that the same tree fails the same way every time.
+        if let failure = results.compactMap({ result -> FileSystemError? in
+            if case .failure(let error) = result { return error }
+            return nil
+        }).min(by: { $0.path < $1.path }) {
+            throw failure
         }
+        for case .success(let entries) in results { top += entries }
         top.sort { $0.path < $1.path }
         return top
     }
@@ -83,40 +81,48 @@ public enum FileTree {
 }
 
 private extension FileTree {
-    /// Lists `relative`; walks its subfolders too when `recurse`, else returns them in `folders`.
-    static func walk(root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String]) throws(FileSystemError) {
-        let folder = relative.isEmpty ? root : root + "/" + relative
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileSystemError(path: folder, operation: .list, errno: errno) }
-        try walk(fd: fd, root: root, relative: relative, into: &entries, recurse: recurse, folders: &folders)
+    /// Whether `root` exists; any failure other than its absence is thrown.
+    static func exists(_ root: String, system: any FileTreeSystem) throws(FileSystemError) -> Bool {
+        do {
+            _ = try system.status(of: root)
+            return true
+        } catch {
+            guard error.errno == ENOENT else { throw error }
+            return false
+        }
     }
 
-    /// Lists the open folder `fd` (closing it), which is `relative` below `root`. Subfolders are
+    /// Lists `relative`; walks its subfolders too when `recurse`, else returns them in `folders`.
+    static func walk(
+        root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], system: any FileTreeSystem
+    ) throws(FileSystemError) {
+        let folder = try system.openFolder(relative.isEmpty ? root : root + "/" + relative)
+        try walk(folder, relative: relative, into: &entries, recurse: recurse, folders: &folders, system: system)
+    }
+
+    /// Lists the open `folder` (closing it), which is `relative` below the root. Subfolders are
     /// opened relative to it, so the kernel never walks a whole path again.
-    static func walk(fd: Int32, root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String]) throws(FileSystemError) {
-        guard let dir = fdopendir(fd) else {
-            let error = errno
-            close(fd)
-            throw FileSystemError(path: relative.isEmpty ? root : root + "/" + relative, operation: .list, errno: error)
-        }
-        defer { closedir(dir) }
-        let folderFD = dirfd(dir)
+    static func walk(
+        _ folder: OpenFolder, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], system: any FileTreeSystem
+    ) throws(FileSystemError) {
+        defer { system.close(folder) }
         var subfolders: [(name: String, relative: String)] = []
-        while let item = readdir(dir) {
-            let name = self.name(of: item)
+        while let item = try system.nextEntry(in: folder) {
+            let name = item.name
             if name.hasPrefix(".") { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             // The folder listing already says which names are folders: no `stat` for those.
-            if item.pointee.d_type == UInt8(DT_DIR) {
+            if item.isFolder {
                 subfolders.append((name, childRelative))
                 continue
             }
-            // Relative to the open folder: the kernel needn't walk the whole path again.
-            var info = stat()
-            guard fstatat(folderFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            // A file removed since the listing, or a link to nothing, is not there; any other
+            // failure is.
+            guard var info = try statusUnlessGone(name, in: folder, followingLinks: false, system: system) else { continue }
             var kind = info.st_mode & S_IFMT
             if kind == S_IFLNK {
-                guard fstatat(folderFD, name, &info, 0) == 0 else { continue }
+                guard let target = try statusUnlessGone(name, in: folder, followingLinks: true, system: system) else { continue }
+                info = target
                 kind = info.st_mode & S_IFMT
                 if kind == S_IFDIR { continue }
             }
@@ -131,12 +137,24 @@ private extension FileTree {
             return
         }
         for subfolder in subfolders {
-            let child = openat(folderFD, subfolder.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-            guard child >= 0 else {
-                let error = errno
-                throw FileSystemError(path: root + "/" + subfolder.relative, operation: .list, errno: error)
+            let child: OpenFolder
+            do {
+                child = try system.openFolder(named: subfolder.name, in: folder)
+            } catch {
+                // Removed since the listing: its files are gone too.
+                guard error.errno == ENOENT else { throw error }
+                continue
             }
-            try walk(fd: child, root: root, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders)
+            try walk(child, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders, system: system)
+        }
+    }
+
+    static func statusUnlessGone(_ name: String, in folder: OpenFolder, followingLinks: Bool, system: any FileTreeSystem) throws(FileSystemError) -> stat? {
+        do {
+            return try system.status(of: name, in: folder, followingLinks: followingLinks)
+        } catch {
+            guard error.errno == ENOENT else { throw error }
+            return nil
         }
     }
 
@@ -145,7 +163,6 @@ private extension FileTree {
             $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
         }
     }
-
 }
 
 extension FileTree {

@@ -14,23 +14,29 @@ public struct BuildOptions: Sendable {
     /// `BuildMemory`, when the caller knows them, as preview's watcher does: the build looks
     /// at these again instead of walking the source and output trees. Nil walks.
     public let changedPaths: [String]?
+    /// How the blog's folders are listed; tests pass one that fails.
+    public let fileSystem: any FileTreeSystem
 
-    public init(configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp, changedPaths: [String]? = nil) {
+    public init(
+        configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
+        changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree()
+    ) {
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
         self.clean = clean
         self.now = now
         self.changedPaths = changedPaths
+        self.fileSystem = fileSystem
     }
 
     /// Options for `blog`, loading its configuration with these overrides.
     public init(
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false, marksUnpublished: Bool = false,
-        clean: Bool = false, now: Timestamp
+        clean: Bool = false, now: Timestamp, fileSystem: any FileTreeSystem = SystemFileTree()
     ) {
         let overrides = BlogConfiguration.Overrides(output: output, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture)
-        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now)
+        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now, fileSystem: fileSystem)
     }
 
     public var blog: BlogFolder { configuration.blog }
@@ -59,8 +65,12 @@ public struct BuildSummary: Sendable, Hashable {
     /// List entries (a post as a list page shows it) that were rendered; the rest were kept
     /// from earlier builds or from another list of this one.
     public let entriesRendered: Int
+    /// What the site's readers or directories will miss, though the build went through:
+    /// settings a podcast needs. Empty when nothing changed since the last build.
+    public internal(set) var warnings: [Diagnostic] = []
 
-    public init(posts: Int, pages: Int, written: [String], unchanged: Int, removed: [String], rendered: Int, entriesRendered: Int = 0) {
+    public init(posts: Int, pages: Int, written: [String], unchanged: Int, removed: [String], rendered: Int,
+                entriesRendered: Int = 0, warnings: [Diagnostic] = []) {
         self.posts = posts
         self.pages = pages
         self.written = written
@@ -68,6 +78,7 @@ public struct BuildSummary: Sendable, Hashable {
         self.removed = removed
         self.rendered = rendered
         self.entriesRendered = entriesRendered
+        self.warnings = warnings
     }
 }
 

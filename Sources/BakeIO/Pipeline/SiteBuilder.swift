@@ -58,10 +58,13 @@ public struct SiteBuilder: Sendable {
         loader.keep(loaded)
         keep(rendered.entries)
         memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: result.manifest))
+        let settings = options.configuration.settings
+        let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
-            rendered: rendered.count, entriesRendered: rendered.entries.store.rendered
+            rendered: rendered.count, entriesRendered: rendered.entries.store.rendered,
+            warnings: hasEpisodes ? PodcastShow.warnings(for: settings) : []
         )
     }
 }
@@ -96,7 +99,7 @@ private extension SiteBuilder {
         do {
             let loaded = try Theme(folder: options.themeFolder)
             theme = loaded
-            let overrides = Self.blogTemplates(blog)
+            let overrides = Self.blogTemplates(blog, system: options.fileSystem)
             problems += overrides.problems
             templateSources = loaded.templates(overriddenBy: overrides.sources)
         } catch {
@@ -119,8 +122,8 @@ private extension SiteBuilder {
             // The output folder is walked while the sources are, for the checks below.
             async let outputFiles = options.clean ? [:] : writer.currentFiles()
             do {
-                sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts)
-                staticEntries = try FileTree.scan(blog.path("static"))
+                sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, system: options.fileSystem)
+                staticEntries = try FileTree.scan(blog.path("static"), system: options.fileSystem)
             } catch {
                 throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
             }
@@ -313,12 +316,12 @@ extension SiteBuilder {
 
     /// The blog's own templates, and problems with any it could not read (those fall back
     /// to the theme's template of the same name).
-    static func blogTemplates(_ blog: BlogFolder) -> (sources: [TemplateSet.Source], problems: [Diagnostic]) {
+    static func blogTemplates(_ blog: BlogFolder, system: any FileTreeSystem = SystemFileTree()) -> (sources: [TemplateSet.Source], problems: [Diagnostic]) {
         var sources: [TemplateSet.Source] = []
         var problems: [Diagnostic] = []
         let entries: [FileEntry]
         do {
-            entries = try FileTree.scan(blog.path("templates"))
+            entries = try FileTree.scan(blog.path("templates"), system: system)
         } catch {
             return ([], [error.diagnostic(relativeTo: blog.root)])
         }

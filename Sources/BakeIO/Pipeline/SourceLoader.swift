@@ -174,11 +174,11 @@ struct SourceLoader: Sendable {
     }
 
     /// The post, page and (optionally) draft files, as paths relative to the blog, sorted.
-    static func sourceEntries(_ blog: BlogFolder, drafts: Bool) async throws(FileSystemError) -> [FileEntry] {
+    static func sourceEntries(_ blog: BlogFolder, drafts: Bool, system: any FileTreeSystem = SystemFileTree()) async throws(FileSystemError) -> [FileEntry] {
         var entries: [FileEntry] = []
         // In this order the whole list is sorted, as each folder's part is.
         for folder in drafts ? ["drafts", "pages", "posts"] : ["pages", "posts"] {
-            for entry in try await FileTree.scanInParallel(blog.path(folder)) where BodyFormat(fileName: entry.path) != nil {
+            for entry in try await FileTree.scanInParallel(blog.path(folder), system: system) where BodyFormat(fileName: entry.path) != nil {
                 entries.append(FileEntry(path: folder + "/" + entry.path, size: entry.size, modified: entry.modified))
             }
         }

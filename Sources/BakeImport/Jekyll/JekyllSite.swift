@@ -32,7 +32,8 @@ public struct JekyllSite: Sendable {
         guard FileIO.isFolder(root + "/_posts") || FileIO.isFolder(root + "/_drafts") else {
             throw ImportError(path: root, line: nil, message: "no _posts or _drafts folder here; expected a Jekyll site's folder")
         }
-        let config = try readConfig()
+        let configFile = try readConfig()
+        let config = configFile?.matter
         var zone = timeZone
         if let name = config?.text("timezone"), let configured = TimeZone(identifier: name) { zone = configured }
         let permalink = JekyllPermalink(setting: config?.text("permalink"))
@@ -71,21 +72,22 @@ public struct JekyllSite: Sendable {
             let keys = droppedKeys.keys.sorted().map { "`\($0)` (\(droppedKeys[$0, default: 0]))" }
             untranslated.append(ImportNote(location: "front matter", message: "keys bake does not use, not carried over: \(keys.joined(separator: ", "))"))
         }
-        return ImportSource(items: items, skipped: skipped, untranslated: untranslated)
+        let site = configFile.map { Self.site(config: $0.matter, file: $0.name) } ?? ImportedSite()
+        return ImportSource(items: items, skipped: skipped, untranslated: untranslated, site: site)
     }
 }
 
-private enum ReadFile {
+enum ReadFile {
     case item(ImportItem, liquid: [ImportNote], dropped: [String])
     case skipped(ImportNote)
 }
 
-private extension JekyllSite {
+extension JekyllSite {
     /// Front matter keys that become header lines, or decide where the post goes.
     static let usedKeys: Set<String> = ["title", "date", "categories", "category", "tags", "tag", "permalink", "published", "slug"]
     static let markdownExtensions: Set<String> = ["md", "markdown", "mkdown", "mkdn", "mkd"]
 
-    func readConfig() throws(ImportError) -> FrontMatter? {
+    func readConfig() throws(ImportError) -> (matter: FrontMatter, name: String)? {
         for name in ["_config.yml", "_config.yaml"] where FileIO.exists(root + "/" + name) {
             let bytes: [UInt8]
             do {
@@ -93,9 +95,32 @@ private extension JekyllSite {
             } catch {
                 throw ImportError([error.diagnostic(relativeTo: root)])
             }
-            return try FrontMatter.parse(yamlFile: String(decoding: bytes, as: UTF8.self), path: name)
+            return (try FrontMatter.parse(yamlFile: String(decoding: bytes, as: UTF8.self), path: name), name)
         }
         return nil
+    }
+
+    /// What `_config.yml` says of the site: the keys Jekyll and its common plugins (jekyll-seo-tag,
+    /// jekyll-feed) read for the same things.
+    static func site(config: FrontMatter, file: String) -> ImportedSite {
+        var url = ImportedSite.Value(config.text("url"), origin: "\(file) url")
+        if let base = config.text("baseurl")?.trimmingCharacters(in: CharacterSet(charactersIn: "/ ")), !base.isEmpty, let root = url {
+            let host = root.text.hasSuffix("/") ? String(root.text.dropLast()) : root.text
+            url = ImportedSite.Value(host + "/" + base, origin: "\(file) url and baseurl")
+        }
+        let author = ImportedSite.Value(config.text("author"), origin: "\(file) author")
+            ?? ImportedSite.Value(config.values["author"]?.node.mapping?["name"]?.string, origin: "\(file) author.name")
+        let language = ImportedSite.Value(config.text("lang"), origin: "\(file) lang")
+            ?? ImportedSite.Value(config.text("locale")?.replacingOccurrences(of: "_", with: "-"), origin: "\(file) locale")
+        let zone = config.text("timezone").flatMap { TimeZone(identifier: $0) == nil ? nil : $0 }
+        return ImportedSite(
+            name: ImportedSite.Value(config.text("title"), origin: "\(file) title"),
+            url: url,
+            description: ImportedSite.Value(config.text("description"), origin: "\(file) description"),
+            author: author,
+            language: language,
+            timeZone: ImportedSite.Value(zone, origin: "\(file) timezone")
+        )
     }
 
     func readFile(_ path: String, entry: FileEntry, isDraft: Bool, zone: TimeZone, permalink: JekyllPermalink) throws(ImportError) -> ReadFile {
@@ -129,6 +154,17 @@ private extension JekyllSite {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ImportError(path: path, line: nil, message: "the file is not UTF-8 text; expected a UTF-8 post")
         }
+        return try Self.post(text: text, path: path, stem: stem, nameDate: nameDate, format: format, isDraft: isDraft, modified: entry.modified, zone: zone, permalink: permalink)
+    }
+
+    /// The item a post file's text makes.
+    /// - Parameters:
+    ///   - stem: The file's name without its date and extension.
+    ///   - nameDate: The date its name gives, if any.
+    ///   - modified: Its mtime in nanoseconds, the date of a draft that gives none.
+    static func post(
+        text: String, path: String, stem: String, nameDate: String?, format: BodyFormat, isDraft: Bool, modified: Int64, zone: TimeZone, permalink: JekyllPermalink
+    ) throws(ImportError) -> ReadFile {
         guard let matter = try FrontMatter.parse(text, path: path) else {
             return .skipped(ImportNote(location: path, message: "not a post: no front matter, so Jekyll copied it as it is"))
         }
@@ -150,7 +186,7 @@ private extension JekyllSite {
             }
         } else {
             // `FileEntry.modified` is in nanoseconds.
-            date = Timestamp(seconds: entry.modified / 1_000_000_000).civil(in: zone)
+            date = Timestamp(seconds: modified / 1_000_000_000).civil(in: zone)
         }
         let published = matter.values["published"]?.node.bool ?? true
         guard problems.isEmpty, let date else { throw ImportError(problems) }

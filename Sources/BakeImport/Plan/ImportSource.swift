@@ -5,10 +5,13 @@ public struct ImportSource: Sendable {
     public let skipped: [ImportNote]
     /// Things imported as text because bake cannot translate them (Liquid tags, shortcodes …).
     public let untranslated: [ImportNote]
+    /// What the other blog says about itself: its name, URL and so on.
+    public let site: ImportedSite
 
-    public init(items: [ImportItem], skipped: [ImportNote] = [], untranslated: [ImportNote] = []) {
+    public init(items: [ImportItem], skipped: [ImportNote] = [], untranslated: [ImportNote] = [], site: ImportedSite = ImportedSite()) {
         self.items = items
         self.skipped = skipped
         self.untranslated = untranslated
+        self.site = site
     }
 }

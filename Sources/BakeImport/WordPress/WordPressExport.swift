@@ -33,6 +33,11 @@ public struct WordPressExport: Sendable {
         } catch {
             throw ImportError(path: path, line: nil, message: "cannot read the file (\(error.reason)); expected a WordPress export (WXR) file")
         }
+        return try read(bytes: bytes)
+    }
+
+    /// The items of an export whose bytes are already read; `path` names it in problems.
+    func read(bytes: [UInt8]) throws(ImportError) -> ImportSource {
         let root = try WXRElement(parsing: bytes, path: path)
         guard root.name == "rss", let channel = root.first("channel") else {
             throw ImportError(path: path, line: root.line, message: "the document is a <\(root.name)>; expected a WordPress export (WXR): an <rss> with a <channel>")
@@ -126,7 +131,7 @@ public struct WordPressExport: Sendable {
             let list = otherTypes.keys.sorted().map { "\(otherTypes[$0, default: 0]) \($0)" }.joined(separator: ", ")
             skipped.append(ImportNote(location: path, message: "items of other kinds not imported: \(list)"))
         }
-        return ImportSource(items: items, skipped: skipped, untranslated: untranslated)
+        return ImportSource(items: items, skipped: skipped, untranslated: untranslated, site: Self.site(channel: channel))
     }
 }
 
@@ -147,6 +152,23 @@ private extension WordPressExport {
 
     /// A header value bake reads back as `text`: bake decodes character references in headers,
     /// so decoded text that still holds one (WordPress's `&amp;lt;`) is written as it came.
+    /// What the export's channel says of the site. WXR names no time zone.
+    static func site(channel: WXRElement) -> ImportedSite {
+        func value(_ name: String, _ text: String, origin: String? = nil) -> ImportedSite.Value? {
+            ImportedSite.Value(text, origin: origin ?? "the export's <\(name)>", isMarkup: true)
+        }
+        let link = channel["wp:base_blog_url"].isEmpty ? value("link", channel["link"]) : value("wp:base_blog_url", channel["wp:base_blog_url"])
+        let authors = channel.elements.filter { $0.name == "wp:author" }
+        let author = authors.lazy.compactMap { value("", $0["wp:author_display_name"], origin: "the export's <wp:author_display_name>") }.first
+        return ImportedSite(
+            name: value("title", channel["title"]),
+            url: link,
+            description: value("description", channel["description"]),
+            author: author,
+            language: value("language", channel["language"])
+        )
+    }
+
     static func headerText(_ text: String, raw: String) -> String {
         CharacterReferences.decode(text) == text ? text : raw
     }

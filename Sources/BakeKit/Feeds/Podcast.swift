@@ -16,6 +16,36 @@ public struct PodcastShow: Sendable, Hashable {
     public let explicit: Bool
 }
 
+extension PodcastShow {
+    /// A warning for each channel tag Apple Podcasts requires of a show that `site.settings`
+    /// does not supply, naming the setting that does; for a blog whose feeds hold an episode.
+    ///
+    /// ```swift
+    /// PodcastShow.warnings(for: settings)
+    /// // site.settings: warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's
+    /// //   category (<itunes:category>), which no setting gives; expected one of Apple's categories, e.g. `@itunes_category Technology`
+    /// ```
+    public static func warnings(for settings: SiteSettings, path: String = "site.settings") -> [Diagnostic] {
+        func isSet(_ key: String) -> Bool { !(settings.metadata[key] ?? "").isEmpty }
+        var missing: [(what: String, outcome: String, expected: String)] = []
+        if settings.feed.show.image == nil {
+            missing.append(("artwork (<itunes:image>)", "which no setting gives", "`@itunes_image /artwork.jpg`, a square JPEG or PNG of 1400 to 3000 pixels"))
+        }
+        if settings.feed.show.category == nil {
+            missing.append(("category (<itunes:category>)", "which no setting gives", "one of Apple's categories, e.g. `@itunes_category Technology`"))
+        }
+        if !isSet("language") {
+            missing.append(("language (<language>)", "which bake writes as `\(settings.language)` since no setting gives it", "e.g. `@language en`"))
+        }
+        if !isSet("itunes_explicit") {
+            missing.append(("explicit flag (<itunes:explicit>)", "which bake writes as `false` since no setting gives it", "`@itunes_explicit false` or `true`"))
+        }
+        return missing.map {
+            Diagnostic(path: path, line: nil, message: "warning: the feeds hold podcast episodes, and Apple Podcasts requires the show's \($0.what), \($0.outcome); expected \($0.expected)")
+        }
+    }
+}
+
 /// A post with an `@enclosure`: a podcast episode.
 ///
 /// ```swift
@@ -123,10 +153,11 @@ enum PodcastXML {
         var xml = ""
         if !show.author.isEmpty { xml += "<itunes:author>\(MarkupEscaping.xml(show.author))</itunes:author>\n" }
         if !summary.isEmpty { xml += "<itunes:summary>\(MarkupEscaping.xml(summary))</itunes:summary>\n" }
-        if show.ownerEmail != nil || !show.ownerName.isEmpty {
+        // The W3C feed validator rejects an owner without an email (MissingElement).
+        if let email = show.ownerEmail {
             xml += "<itunes:owner>\n"
             if !show.ownerName.isEmpty { xml += "<itunes:name>\(MarkupEscaping.xml(show.ownerName))</itunes:name>\n" }
-            if let email = show.ownerEmail { xml += "<itunes:email>\(MarkupEscaping.xml(email))</itunes:email>\n" }
+            xml += "<itunes:email>\(MarkupEscaping.xml(email))</itunes:email>\n"
             xml += "</itunes:owner>\n"
         }
         if let image = show.image { xml += "<itunes:image href=\"\(MarkupEscaping.xml(image))\"/>\n" }

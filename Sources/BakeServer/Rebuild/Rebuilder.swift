@@ -63,13 +63,22 @@ final class Rebuilder: Service {
     }
 
     func run() async throws {
-        let batcher = ChangeBatcher(quietPeriod: options.quietPeriod, maximumDelay: options.maximumDelay)
+        await run(clock: options.clock)
+        await broadcaster.finish()
+    }
+}
+
+private extension Rebuilder {
+    func run<C: Clock>(clock: C) async where C.Duration == Duration {
+        let batcher = ChangeBatcher(quietPeriod: options.quietPeriod, maximumDelay: options.maximumDelay, clock: clock)
         let changes = self.changes
         let broadcaster = self.broadcaster
+        let report = self.report
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await paths in changes.cancelOnGracefulShutdown() {
                     await batcher.add(paths)
+                    report(.noticed(paths))
                 }
                 await batcher.finish()
             }
@@ -85,11 +94,8 @@ final class Rebuilder: Service {
             }
             group.cancelAll()
         }
-        await broadcaster.finish()
     }
-}
 
-private extension Rebuilder {
     /// The paths that still exist first, so that the report names the saved file rather than
     /// a temp file the editor renamed away.
     func existingFirst(_ paths: [String]) -> [String] {

@@ -65,11 +65,13 @@ actor ReloadBroadcaster {
 
     /// How many pages are listening.
     var listenerCount: Int { listeners.count }
+
+    /// The version of the site as the pages last heard of it: a page served from a later
+    /// build than this reloads once more, one served from an earlier build reloads when it connects.
+    var version: String { "\(instance)-\(generation)" }
 }
 
 private extension ReloadBroadcaster {
-    var version: String { "\(instance)-\(generation)" }
-
     func send(_ event: ReloadEvent) {
         for listener in listeners.values { listener.yield(event) }
     }

@@ -5,6 +5,10 @@
 /// rebuild, swaps stylesheets in place when only CSS changed, and shows the build's problems
 /// in an overlay until a good build clears it. It makes no other requests.
 ///
+/// The script carries the version of the site the page was served from. The stream's first
+/// event, `hello`, names the version now; when they differ, a build finished between the
+/// page being served and its stream opening, and the page reloads rather than stay stale.
+///
 /// It closes the stream when the page is left. Chromium keeps left pages alive in its
 /// back/forward cache, open streams included, and allows six connections to a host: after six
 /// pages, the next one waited for a minute. A page brought back from that cache reloads.
@@ -12,12 +16,39 @@ enum ReloadScript {
     /// The path of the Server-Sent Events stream the script listens to.
     static let eventsPath = "/_bake/events"
 
-    /// The `<script>` element.
-    static let element = #"""
+    /// The `<script>` element, for a page of the site at `version`.
+    static func element(version: String) -> String {
+        // Written into a JavaScript string as it is, so it must need no escaping.
+        precondition(version.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }, "a version is letters, digits and -")
+        return elementBefore + "\"" + version + "\"" + elementAfter
+    }
+
+    /// The version in a served page's script, if it has one.
+    static func version(in html: String) -> String? {
+        guard let start = html.range(of: elementBefore + "\"")?.upperBound,
+              let end = html[start...].firstIndex(of: "\"") else { return nil }
+        return String(html[start..<end])
+    }
+
+    /// `html` with the script before its last `</body>`, or at the end when it has none.
+    static func inject(into html: [UInt8], version: String) -> [UInt8] {
+        let script = Array(element(version: version).utf8)
+        var result = html
+        result.insert(contentsOf: script, at: closingBodyIndex(in: html) ?? html.count)
+        return result
+    }
+}
+
+private extension ReloadScript {
+    static let elementBefore = #"""
     <script id="bake-preview">(()=>{
-    const es=new EventSource("\#(eventsPath)");let seen,box;
+    const es=new EventSource("\#(eventsPath)");let seen=
+    """#
+
+    static let elementAfter = #"""
+    ,box;
     const mark=e=>{seen=e.data};
-    es.addEventListener("hello",e=>{if(seen!==undefined&&seen!==e.data)location.reload();seen=e.data});
+    es.addEventListener("hello",e=>{if(seen!==e.data)location.reload();seen=e.data});
     es.addEventListener("reload",e=>{mark(e);location.reload()});
     es.addEventListener("css",e=>{mark(e);for(const l of document.querySelectorAll('link[rel~="stylesheet"]')){
     const u=new URL(l.href,location.href);if(u.origin!==location.origin)continue;
@@ -35,16 +66,6 @@ enum ReloadScript {
     })();</script>
     """#
 
-    /// `html` with the script before its last `</body>`, or at the end when it has none.
-    static func inject(into html: [UInt8]) -> [UInt8] {
-        let script = Array(element.utf8)
-        var result = html
-        result.insert(contentsOf: script, at: closingBodyIndex(in: html) ?? html.count)
-        return result
-    }
-}
-
-private extension ReloadScript {
     static let closingBody = Array("</body".utf8)
 
     /// Where the last `</body` starts, ignoring case.

@@ -9,12 +9,18 @@ import Hummingbird
 /// Requests under `/_bake/` go on to the router.
 struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
     let site: ServedSite
+    /// Whose version goes into the reload script of each page.
+    let broadcaster: ReloadBroadcaster
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         guard request.method == .get || request.method == .head, !path.hasPrefix("/_bake/") else {
             return try await next(request, context)
         }
+        // Taken before the file is read: the build it names has already been published, so
+        // the page is at least as new, never older, and a page whose stream opens after a
+        // later build hears a newer version and reloads.
+        let version = await broadcaster.version
         let (found, notFoundPage) = await site.reading { folder, basePath in
             let found = folder.lookup(path, basePath: basePath)
             return (found, found == .notFound ? folder.lookup(basePath + "/404.html", basePath: basePath) : nil)
@@ -22,7 +28,7 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
         let response: Response
         switch found {
         case .file(let file):
-            response = Self.response(for: file, status: .ok, request: request)
+            response = Self.response(for: file, status: .ok, request: request, version: version)
         case .redirect(let location):
             let query = request.uri.query.map { "?" + $0 } ?? ""
             response = Response(status: .movedPermanently, headers: [.location: location + query, .cacheControl: "no-cache"])
@@ -30,9 +36,9 @@ struct SiteMiddleware<Context: RequestContext>: RouterMiddleware {
             response = Self.text("Bad request: the path cannot name a file of the site.\n", status: .badRequest)
         case .notFound:
             if case .file(let page) = notFoundPage {
-                response = Self.response(for: page, status: .notFound, request: request)
+                response = Self.response(for: page, status: .notFound, request: request, version: version)
             } else {
-                response = Self.page(Self.missingPage, status: .notFound)
+                response = Self.page(Self.missingPage, status: .notFound, version: version)
             }
         }
         return request.method == .head ? response.createHeadResponse() : response
@@ -45,9 +51,9 @@ private extension SiteMiddleware {
         Array("<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This site has no such page.</p>\n".utf8)
     }
 
-    static func response(for file: SiteFolder.File, status: HTTPResponse.Status, request: Request) -> Response {
+    static func response(for file: SiteFolder.File, status: HTTPResponse.Status, request: Request, version: String) -> Response {
         let type = ContentType.of(file.path)
-        let bytes = ContentType.isHTML(type) ? ReloadScript.inject(into: file.bytes) : file.bytes
+        let bytes = ContentType.isHTML(type) ? ReloadScript.inject(into: file.bytes, version: version) : file.bytes
         let tag = "\"" + String(ContentHasher.hash(bytes), radix: 16) + "\""
         var headers: HTTPFields = [
             .contentType: type,
@@ -64,8 +70,8 @@ private extension SiteMiddleware {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    static func page(_ html: [UInt8], status: HTTPResponse.Status) -> Response {
-        let bytes = ReloadScript.inject(into: html)
+    static func page(_ html: [UInt8], status: HTTPResponse.Status, version: String) -> Response {
+        let bytes = ReloadScript.inject(into: html, version: version)
         return Response(
             status: status,
             headers: [.contentType: ContentType.html, .cacheControl: "no-cache"],

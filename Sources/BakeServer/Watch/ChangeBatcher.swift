@@ -5,28 +5,30 @@
 /// longer than `maximumDelay` in all. Changes that arrive during a rebuild form the next batch.
 ///
 /// ```swift
-/// let batcher = ChangeBatcher(quietPeriod: .milliseconds(80), maximumDelay: .seconds(1))
+/// let batcher = ChangeBatcher(quietPeriod: .milliseconds(80), maximumDelay: .seconds(1), clock: ContinuousClock())
 /// for await _ in batcher.signals {
 ///     let paths = try await batcher.settled()
 ///     if !paths.isEmpty { await rebuild(paths) }
 /// }
 /// ```
-actor ChangeBatcher {
+actor ChangeBatcher<C: Clock> where C.Duration == Duration {
     /// One element after each `add`, at most one waiting; ends with `finish()`.
     nonisolated let signals: AsyncStream<Void>
     private let signal: AsyncStream<Void>.Continuation
     private let quietPeriod: Duration
     private let maximumDelay: Duration
-    private let clock = ContinuousClock()
+    /// The time the periods are measured in; tests pass one they move by hand.
+    private let clock: C
     private var pending: [String] = []
     private var pendingSet: Set<String> = []
-    private var firstChange: ContinuousClock.Instant?
-    private var lastChange: ContinuousClock.Instant?
+    private var firstChange: C.Instant?
+    private var lastChange: C.Instant?
 
-    init(quietPeriod: Duration, maximumDelay: Duration) {
+    init(quietPeriod: Duration, maximumDelay: Duration, clock: C) {
         (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.quietPeriod = quietPeriod
         self.maximumDelay = maximumDelay
+        self.clock = clock
     }
 
     /// Adds changed paths to the batch.
@@ -49,9 +51,9 @@ actor ChangeBatcher {
     /// since the first change, then takes the batch (empty if another caller took it).
     func settled() async throws -> [String] {
         while let first = firstChange, let last = lastChange {
-            let wake = min(last + quietPeriod, first + maximumDelay)
+            let wake = min(last.advanced(by: quietPeriod), first.advanced(by: maximumDelay))
             if clock.now >= wake { break }
-            try await clock.sleep(until: wake)
+            try await clock.sleep(until: wake, tolerance: nil)
         }
         let batch = pending
         pending = []

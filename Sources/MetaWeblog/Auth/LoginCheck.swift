@@ -63,15 +63,22 @@ actor LoginCheck {
     let credentials: Credentials
     /// The time now; tests move it forward.
     private let now: @Sendable () -> ContinuousClock.Instant
+    /// The full check of a user name and password against `credentials`; tests hold it.
+    private let fullCheck: @Sendable (_ user: String, _ password: String) -> Bool
     private let queue = DispatchQueue(label: "bake.metaweblog.login")
     private var remembered: PasswordHash?
     /// The full checks under way or waiting, by user name and password.
     private var inFlight: [String: Task<Bool, Never>] = [:]
     private var failures: [Caller: Failures] = [:]
 
-    init(credentials: Credentials, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    /// - Parameter fullCheck: The slow check, by default the credentials' own bcrypt check.
+    init(
+        credentials: Credentials, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        fullCheck: (@Sendable (_ user: String, _ password: String) -> Bool)? = nil
+    ) {
         self.credentials = credentials
         self.now = now
+        self.fullCheck = fullCheck ?? { credentials.verify(user: $0, password: $1) }
     }
 
     /// Checks the user name and password of a call from `client`, the caller's address.
@@ -153,9 +160,9 @@ private extension LoginCheck {
             failures[caller]?.probing = false
             return .decided(.refused(.busy))
         }
-        let task = Task { [credentials, queue] in
+        let task = Task { [fullCheck, queue] in
             let passed = await withCheckedContinuation { continuation in
-                queue.async { continuation.resume(returning: credentials.verify(user: user, password: password)) }
+                queue.async { continuation.resume(returning: fullCheck(user, password)) }
             }
             self.finishFullCheck(key: key, password: passed ? password : nil)
             return passed

@@ -60,7 +60,10 @@ public final class MetaWeblogServer: Sendable {
         // The settings as they are now, with the same flags: what `bake build` would bake,
         // and then publish.
         let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: Timestamp(Date())) }
-        let publish = try MetaWeblogServer.publisher(deploys: options.deploy || configuration.deployOnPost, configuration: blogConfiguration)
+        let publish = try MetaWeblogServer.publisher(
+            deploys: options.deploy || configuration.deployOnPost, configuration: blogConfiguration,
+            remoteShell: Rsync.unattendedShell(options.environment["RSYNC_RSH"])
+        )
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
             _ = try await SiteBuilder(options: buildOptions(), memory: memory).build()
         }, publish: publish, report: onEvent)
@@ -136,17 +139,19 @@ public final class MetaWeblogServer: Sendable {
     /// Publishes the output to the blog's `@deploy_to` after each bake, when `deploys`: as the
     /// settings are then, like the bake before it, so an edited `@deploy_to` or `@output`
     /// takes effect without a restart. A target that cannot be used stops the shim at start.
-    private static func publisher(deploys: Bool, configuration: BlogConfiguration) throws(ShimConfigurationError) -> BlogWriter.Publish? {
+    /// No one is at a terminal to answer ssh, so it runs unattended (`remoteShell`): a target
+    /// that asks for a password fails at once, saying it needs a key, rather than hang.
+    private static func publisher(deploys: Bool, configuration: BlogConfiguration, remoteShell: String) throws(ShimConfigurationError) -> BlogWriter.Publish? {
         guard deploys else { return nil }
         let rsync: Rsync
         do throws(DeployError) {
             rsync = try Rsync.find()
-            _ = try SiteDeployer(configuration: configuration, rsync: rsync)
+            _ = try SiteDeployer(configuration: configuration, rsync: rsync, remoteShell: remoteShell)
         } catch {
             throw ShimConfigurationError(.deploy(error))
         }
         return { () async throws(DeployError) -> DeploySummary in
-            try SiteDeployer(configuration: configuration.reloaded(), rsync: rsync).deploy()
+            try SiteDeployer(configuration: configuration.reloaded(), rsync: rsync, remoteShell: remoteShell).deploy()
         }
     }
 

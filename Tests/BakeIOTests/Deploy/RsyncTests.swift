@@ -27,4 +27,26 @@ import Testing
             #expect(allFiles(in: root + "/target") == ["index.html"])
         }
     }
+
+    /// Unattended, as the shim publishes, ssh may not ask for a password or wait on a host
+    /// for long; rsync's own remote shell is kept otherwise, and for other kinds of target.
+    @Test func anUnattendedRunGivesSSHBatchModeAndAConnectTimeout() throws {
+        let shell = try DeployTarget("me@example.com:www", relativeTo: "/blog")
+        let unattended = Rsync.arguments(.send, fileList: "/l", source: "/site", target: shell, dryRun: false, remoteShell: Rsync.unattendedShell())
+        #expect(unattended.contains("--rsh=ssh -o BatchMode=yes -o ConnectTimeout=\(Rsync.connectTimeout)"))
+        #expect(unattended.suffix(3) == ["--", "/site/", "me@example.com:www/"])
+        #expect(Rsync.unattendedShell("ssh -p 2222") == "ssh -p 2222 -o BatchMode=yes -o ConnectTimeout=\(Rsync.connectTimeout)")
+        #expect(!Rsync.arguments(.send, fileList: "/l", source: "/site", target: shell, dryRun: false).contains { $0.hasPrefix("--rsh") })
+        for text in ["/srv/www", "rsync://example.com/site"] {
+            let other = try DeployTarget(text, relativeTo: "/blog")
+            #expect(!Rsync.arguments(.send, fileList: "/l", source: "/site", target: other, dryRun: false, remoteShell: Rsync.unattendedShell()).contains { $0.hasPrefix("--rsh") })
+        }
+    }
+
+    @Test func sshsLoginFailuresReadAsNeedingAKey() {
+        #expect(Rsync.needsKey("me@host: Permission denied (publickey,password).\nrsync: connection unexpectedly closed"))
+        #expect(Rsync.needsKey("Host key verification failed.\r\nrsync: connection unexpectedly closed"))
+        #expect(!Rsync.needsKey("ssh: connect to host example.com port 22: Connection timed out"))
+        #expect(!Rsync.needsKey("rsync: [receiver] mkdir \"/srv/www\" failed: Permission denied (13)"))
+    }
 }

@@ -1,6 +1,9 @@
 import BakeIO
 import BakeTestSupport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @Suite struct FileTreeTests {
@@ -24,6 +27,49 @@ import Testing
             try write("x", to: "posts/.hello.markdown.swp", in: root)
             try write("x", to: "posts/hello.markdown", in: root)
             #expect(try FileTree.scan(root).map(\.path) == ["posts/hello.markdown"])
+        }
+    }
+
+    // MARK: Failures
+
+    static let failures: [(FailingFileTree.Call, String, Int32)] = [
+        (.open, "a/b", EACCES), (.list, "a", EIO), (.list, "", EIO), (.status, "a/z.txt", EIO), (.status, "b.txt", ESTALE),
+    ]
+
+    @Test(arguments: failures)
+    func aFailureOtherThanAbsenceFailsTheScanNamingThePath(_ call: FailingFileTree.Call, _ relative: String, _ errno: Int32) async throws {
+        try await withTemporaryFolder { root in
+            try write("b", to: "b.txt", in: root)
+            try write("aa", to: "a/z.txt", in: root)
+            try write("abc", to: "a/b/c.txt", in: root)
+            let path = relative.isEmpty ? root : root + "/" + relative
+            let system = FailingFileTree(call, path, errno: errno)
+            let operation: FileSystemError.Operation = call == .status ? .stat : .list
+            let expected = FileSystemError(path: path, operation: operation, errno: errno)
+            #expect(throws: expected) { try FileTree.scan(root, system: system) }
+            await #expect(throws: expected) { try await FileTree.scanInParallel(root, system: system) }
+            // The real file system lists them all.
+            #expect(try FileTree.scan(root).map(\.path) == ["a/b/c.txt", "a/z.txt", "b.txt"])
+        }
+    }
+
+    @Test func aFileRemovedWhileItsFolderIsListedIsSkipped() async throws {
+        try await withTemporaryFolder { root in
+            try write("b", to: "b.txt", in: root)
+            try write("aa", to: "a/z.txt", in: root)
+            try write("abc", to: "a/y.txt", in: root)
+            let system = FailingFileTree(.status, root + "/a/z.txt", errno: ENOENT)
+            #expect(try FileTree.scan(root, system: system).map(\.path) == ["a/y.txt", "b.txt"])
+            #expect(try await FileTree.scanInParallel(root, system: system).map(\.path) == ["a/y.txt", "b.txt"])
+        }
+    }
+
+    @Test func aFolderRemovedWhileItsParentIsListedIsSkipped() async throws {
+        try await withTemporaryFolder { root in
+            try write("b", to: "b.txt", in: root)
+            try write("abc", to: "a/b/c.txt", in: root)
+            let system = FailingFileTree(.open, root + "/a/b", errno: ENOENT)
+            #expect(try FileTree.scan(root, system: system).map(\.path) == ["b.txt"])
         }
     }
 

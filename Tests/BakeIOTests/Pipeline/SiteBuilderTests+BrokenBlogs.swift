@@ -189,3 +189,37 @@ extension SiteBuilderTests {
         ]))
     }
 }
+
+// MARK: Folders that cannot be read
+
+extension SiteBuilderTests {
+    /// A folder that cannot be listed must not look empty: its posts' pages would be
+    /// removed, and the next deploy would delete them from the server.
+    @Test(arguments: [("posts/2014/03", Int32(EIO)), ("posts", Int32(EACCES)), ("static/media", Int32(EIO)), ("pages", Int32(ESTALE))])
+    func anUnreadableFolderFailsTheBuildNamingItAndWritesNothing(_ folder: String, _ errno: Int32) async throws {
+        try await withTemporaryFolder { root in
+            try makeBlog(goodBlog, in: root + "/blog")
+            _ = try await bake(root + "/blog", into: root + "/site").summary()
+            let before = try snapshot(root + "/site")
+            let system = FailingFileTree(.list, root + "/blog/" + folder, errno: errno)
+            let options = BuildOptions(blog: BlogFolder(root: root + "/blog"), output: root + "/site", now: testNow, fileSystem: system)
+            let failure = await #expect(throws: BuildFailure.self) { try await SiteBuilder(options: options).build() }
+            let reason = String(cString: strerror(errno))
+            #expect(failure?.diagnostics.map(\.description) == ["\(folder): cannot list the folder (\(reason)); expected a readable, writable path"])
+            #expect(try snapshot(root + "/site") == before)
+        }
+    }
+
+    @Test func aFileThatCannotBeStatedFailsTheBuild() async throws {
+        try await withTemporaryFolder { root in
+            try makeBlog(goodBlog, in: root + "/blog")
+            _ = try await bake(root + "/blog", into: root + "/site").summary()
+            let before = try snapshot(root + "/site")
+            let system = FailingFileTree(.status, root + "/blog/posts/2014/03/31/hello.markdown", errno: EIO)
+            let options = BuildOptions(blog: BlogFolder(root: root + "/blog"), output: root + "/site", now: testNow, fileSystem: system)
+            let failure = await #expect(throws: BuildFailure.self) { try await SiteBuilder(options: options).build() }
+            #expect(failure?.diagnostics.map(\.description) == ["posts/2014/03/31/hello.markdown: cannot stat the file (Input/output error); expected a readable, writable path"])
+            #expect(try snapshot(root + "/site") == before)
+        }
+    }
+}

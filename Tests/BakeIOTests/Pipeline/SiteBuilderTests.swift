@@ -326,3 +326,30 @@ import Testing
         }
     }
 }
+
+// MARK: Warnings
+
+extension SiteBuilderTests {
+    @Test func aBlogWithAnEpisodeIsWarnedOfTheShowSettingsItLacks() async throws {
+        try await withTemporaryFolder { root in
+            var blog = goodBlog
+            blog["posts/2014/04/03/episode.markdown"] = "@title Episode 1\n@pubDate 2014-04-03 08:00:00 -0700\n@enclosure /media/ep1.mp3\n\nShow notes.\n"
+            try makeBlog(blog, in: root + "/blog")
+            let summary = try await bake(root + "/blog", into: root + "/site").summary()
+            // goodBlog sets @language; the artwork, category and explicit flag are missing.
+            #expect(summary.warnings.map(\.path) == ["site.settings", "site.settings", "site.settings"])
+            #expect(summary.warnings.contains { $0.message.contains("`@itunes_image ") })
+            #expect(summary.warnings.contains { $0.message.contains("`@itunes_category ") })
+            #expect(summary.warnings.contains { $0.message.contains("`@itunes_explicit ") })
+            #expect(!(try read("xml/rss.xml", in: root + "/site")).contains("itunes:owner"))
+        }
+    }
+
+    @Test func aBlogWithoutEpisodesIsNotWarned() async throws {
+        try await withTemporaryFolder { root in
+            try makeBlog(goodBlog, in: root + "/blog")
+            let summary = try await bake(root + "/blog", into: root + "/site").summary()
+            #expect(summary.warnings == [])
+        }
+    }
+}

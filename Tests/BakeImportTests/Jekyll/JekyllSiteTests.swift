@@ -145,4 +145,36 @@ import Testing
             #expect(error.description == "_posts/2014-01-01-when.md:3: cannot read the date `last Tuesday`; expected e.g. `2009-03-31 10:00:00 -0700` or `2009-03-31`")
         }
     }
+
+    // MARK: What _config.yml says of the site
+
+    @Test func theFixturesConfigGivesTheNameAndURL() throws {
+        let site = try JekyllSite(root: try fixturePath("jekyll-site"), timeZone: TimeZone(identifier: "Europe/Paris")!).read().site
+        #expect(site.name == ImportedSite.Value("Old Jekyll Blog", origin: "_config.yml title"))
+        #expect(site.url == ImportedSite.Value("https://old.example.com", origin: "_config.yml url"))
+        #expect([site.description, site.author, site.language, site.timeZone] == [nil, nil, nil, nil])
+    }
+
+    @Test func settingsAreOneLineAndKeepWhatTheYAMLSays() throws {
+        let config = try #require(try FrontMatter.parse(yamlFile: """
+            title: "Tom &amp; Jerry's"
+            url: https://example.com/
+            baseurl: /blog
+            description: |
+              Two lines
+              of description.
+            author: Ada
+            locale: en_GB
+            timezone: Not/AZone
+
+            """, path: "_config.yml") as FrontMatter?)
+        let site = JekyllSite.site(config: config, file: "_config.yml")
+        // A reference written in YAML is text: escaped, so that the setting reads as it was written.
+        #expect(site.name?.text == "Tom &amp;amp; Jerry's")
+        #expect(site.url == ImportedSite.Value("https://example.com/blog", origin: "_config.yml url and baseurl"))
+        #expect(site.description?.text == "Two lines of description.")
+        #expect(site.author == ImportedSite.Value("Ada", origin: "_config.yml author"))
+        #expect(site.language == ImportedSite.Value("en-GB", origin: "_config.yml locale"))
+        #expect(site.timeZone == nil, "not a time zone")
+    }
 }

@@ -11,13 +11,14 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/podcast_feed_check.py").path, encoding: .utf8)
 
-    static func settings() throws -> SiteSettings {
+    static func settings(extra: String = "") throws -> SiteSettings {
         try makeSettings(url: "https://example.com/show", extra: """
             @itunes_owner_email ada@example.com
             @itunes_image /show/art.jpg
             @itunes_category Technology
             @itunes_subcategory Tech News
             @feed_media_thumbnail /show/thumb.png
+            \(extra)
             """)
     }
 
@@ -62,6 +63,44 @@ import Testing
         #expect(attachment["mime_type"] as? String == "audio/mpeg")
         #expect(attachment["size_in_bytes"] as? Int == 12_345_678)
         #expect(attachment["duration_in_seconds"] as? Int == 3723)
+    }
+
+    @Test func anOwnerWithoutAnEmailIsLeftOutAndTheFeedPassesTheChecks() throws {
+        let settings = try makeSettings(url: "https://example.com/show", extra: """
+            @itunes_image /show/art.jpg
+            @itunes_category Technology
+            """)
+        let xml = RSSFeed(settings: settings).render([(try Self.episode(settings), "<p>Show notes.</p>")])
+        #expect(!xml.contains("itunes:owner"))
+        #expect(!xml.contains("itunes:name"))
+        let result = try runPython(Self.checker, input: Array(xml.utf8))
+        #expect(result["errors"] as? [String] == [], "\(xml)")
+    }
+
+    @Test func anOwnerWithAnEmailHasItsNameAndEmail() throws {
+        let xml = RSSFeed(settings: try Self.settings()).render([(try Self.episode(try Self.settings()), "<p>Show notes.</p>")])
+        #expect(xml.contains("<itunes:owner>\n<itunes:name>Ada Tester</itunes:name>\n<itunes:email>ada@example.com</itunes:email>\n</itunes:owner>"))
+    }
+
+    @Test func aShowMissingWhatApplePodcastsRequiresGetsAWarningForEachSettingOnce() throws {
+        let settings = try SiteSettings(metadata: MetadataParser().parse(text: """
+            @site_name Show
+            @site_url https://example.com
+            """).metadata)
+        let warnings = PodcastShow.warnings(for: settings)
+        #expect(warnings.count == 4)
+        #expect(warnings.allSatisfy { $0.path == "site.settings" && $0.line == nil && $0.message.hasPrefix("warning: ") })
+        for (setting, tag) in [("@itunes_image", "itunes:image"), ("@itunes_category", "itunes:category"), ("@language", "language"), ("@itunes_explicit", "itunes:explicit")] {
+            #expect(warnings.filter { $0.message.contains("`\(setting) ") && $0.message.contains("(<\(tag)>)") }.count == 1, "\(setting)")
+        }
+    }
+
+    @Test func aShowWithEverySettingGetsNoWarning() throws {
+        let settings = try Self.settings(extra: "@itunes_explicit false\n")
+        #expect(PodcastShow.warnings(for: settings) == [])
+        // The feed thumbnail stands in for the artwork.
+        let thumbnail = try makeSettings(extra: "@feed_media_thumbnail /art.png\n@itunes_category Technology\n@itunes_explicit true\n")
+        #expect(PodcastShow.warnings(for: thumbnail) == [])
     }
 
     @Test func aFeedWithoutEpisodesHasNoPodcastElements() throws {

@@ -59,7 +59,7 @@ struct SiteMiddlewareTests {
 
             let home = try await preview.get("/")
             #expect(home.status == 200)
-            #expect(home.text.contains(ReloadScript.element))
+            #expect(home.text.contains(#"<script id="bake-preview">"#))
             let onDisk = try String(contentsOfFile: preview.server.output + "/index.html", encoding: .utf8)
             #expect(!onDisk.contains(ReloadScript.eventsPath), "the script is added as pages go out, never on disk")
 

@@ -60,6 +60,39 @@ struct DeployOnPostTests {
         }
     }
 
+    /// No one is at a terminal to answer ssh: a target that would ask for a password fails
+    /// at once, and the editor is told that it needs a key, rather than wait forever.
+    @Test func aTargetThatWouldAskForAPasswordFailsAtOnceSayingItNeedsAKey() async throws {
+        let blog = try TestBlog(settings: ["@deploy_on_post true", "@deploy_to me@example.invalid:www"])
+        defer { blog.delete() }
+        // Stands in for ssh: it records its arguments, and fails as ssh does in batch mode
+        // without a usable key; without batch mode it would have asked for a password.
+        let ssh = blog.outside + "/fake-ssh"
+        try write("""
+            #!/bin/sh
+            printf '%s\\n' "$@" > "$0.arguments"
+            case " $* " in
+            *" BatchMode=yes "*) echo "me@example.invalid: Permission denied (publickey,password)." >&2 ;;
+            *) echo "me@example.invalid's password: (no one answers)" >&2 ;;
+            esac
+            exit 255
+
+            """, to: "fake-ssh", in: blog.outside)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: ssh)
+        let shim = try await ShimHarness(blog: blog, environment: ["RSYNC_RSH": ssh])
+        try await shim.whileRunning {
+            let fault = try await shim.fault("metaWeblog.newPost", ["1"] + ShimHarness.login + [Self.content, true])
+            #expect(fault.code == 500)
+            #expect(fault.message == "Saved posts/2021/02/03/published-from-the-editor.markdown, but not published: cannot publish to example.invalid: "
+                + "ssh needs a key, as it may not ask for a password here (me@example.invalid: Permission denied (publickey,password).); "
+                + "expected a key that logs in to example.invalid without a prompt (ssh-copy-id, and ssh-agent for a passphrase), "
+                + "and the host in known_hosts; nothing on the target was changed", "\(fault.message)")
+            #expect(blog.exists("posts/2021/02/03/published-from-the-editor.markdown"))
+            let arguments = try String(contentsOfFile: ssh + ".arguments", encoding: .utf8).split(separator: "\n")
+            #expect(arguments.starts(with: ["-o", "BatchMode=yes", "-o", "ConnectTimeout=\(Rsync.connectTimeout)"]), "\(arguments)")
+        }
+    }
+
     @Test func refusesToStartWithNowhereToPublish() throws {
         let blog = try TestBlog(settings: ["@deploy_on_post true"])
         defer { blog.delete() }
