@@ -14,6 +14,7 @@ let targets: [(name: String, products: [String])] = [
     ("jekyll", ["BakeImport"]),
     ("post", ["BakeKit"]),
     ("settings", ["BakeKit"]),
+    ("template", ["BakeKit"]),
     ("wxr", ["BakeImport"]),
     ("xmlrpc", ["XMLRPC"]),
 ]

@@ -87,21 +87,28 @@ struct Lookup: Sendable {
         let transforms: [TemplateTransform]
     }
 
+    /// One field of one frame, read directly.
+    struct Field<Value>: Sendable {
+        let depth: Int
+        let get: @Sendable (AnyObject) -> Value?
+    }
+
     let candidates: [Candidate]
     /// A plain text field of one frame, as most tags are: printed without a `TemplateValue`.
-    let text: (depth: Int, get: @Sendable (AnyObject) -> String?)?
+    let text: Field<String>?
     /// A field of one frame, with no dots or transforms: read without walking `candidates`.
-    let single: (depth: Int, get: @Sendable (AnyObject) -> TemplateValue?)?
+    let single: Field<TemplateValue>?
 
-    init(candidates: [Candidate], text: (depth: Int, get: @Sendable (AnyObject) -> String?)? = nil) {
+    init(candidates: [Candidate], text: Field<String>? = nil) {
         self.candidates = candidates
         self.text = text
-        if candidates.count == 1, let candidate = candidates.first, candidate.rest.isEmpty, candidate.transforms.isEmpty,
-           case .frame(let depth) = candidate.source, case .field(let get)? = candidate.first {
-            single = (depth, get)
-        } else {
-            single = nil
-        }
+        self.single = Self.single(candidates)
+    }
+
+    private static func single(_ candidates: [Candidate]) -> Field<TemplateValue>? {
+        guard candidates.count == 1, let candidate = candidates.first, candidate.rest.isEmpty, candidate.transforms.isEmpty,
+              case .frame(let depth) = candidate.source, case .field(let get)? = candidate.first else { return nil }
+        return Field(depth: depth, get: get)
     }
 }
 
@@ -159,8 +166,8 @@ struct TemplateRenderer {
         case .text(let bytes):
             out.append(contentsOf: bytes)
         case .value(let lookup, let escaped):
-            if let (depth, get) = lookup.text {
-                if let text = get(stack[depth]) {
+            if let field = lookup.text {
+                if let text = field.get(stack[field.depth]) {
                     escaped ? appendEscaped(text) : appendRaw(text)
                 }
                 return
@@ -267,9 +274,15 @@ struct TemplateRenderer {
 
     /// The value of the first candidate found, with the candidate's index; nil when none is.
     func resolve(_ lookup: Lookup) -> (index: Int, value: TemplateValue)? {
-        if let (depth, get) = lookup.single {
-            return get(stack[depth]).map { (0, $0) }
+        if let field = lookup.single {
+            guard let value = field.get(stack[field.depth]) else { return nil }
+            return (0, value)
         }
+        return resolveCandidates(lookup)
+    }
+
+    /// The value of the first of `lookup`'s candidates that is found.
+    func resolveCandidates(_ lookup: Lookup) -> (index: Int, value: TemplateValue)? {
         for (index, candidate) in lookup.candidates.enumerated() {
             var value: TemplateValue
             switch candidate.source {

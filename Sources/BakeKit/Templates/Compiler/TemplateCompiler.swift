@@ -372,7 +372,7 @@ private extension TemplateCompiler {
         // One text field of one frame: the common case gets a direct accessor.
         if candidates.count == 1, names.count == 1, transforms.isEmpty, let start = starts.first,
            case .object(let type) = env.stack[start.depth], let text = type.fields[names[0]]?.text {
-            return Resolved(lookup: Lookup(candidates: candidates, text: (start.depth, text)), types: types)
+            return Resolved(lookup: Lookup(candidates: candidates, text: Lookup.Field(depth: start.depth, get: text)), types: types)
         }
         return Resolved(lookup: Lookup(candidates: candidates), types: types, dead: dead)
     }
