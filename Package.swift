@@ -12,6 +12,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/, a package of their own (script/fuzz).
         .library(name: "XMLRPC", targets: ["XMLRPC"]),
         .library(name: "BakeImport", targets: ["BakeImport"]),
+        .library(name: "MetaWeblog", targets: ["MetaWeblog"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
