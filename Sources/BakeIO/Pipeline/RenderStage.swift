@@ -42,7 +42,7 @@ struct RenderStage: Sendable {
         var paths = Set<String>()
         for output in outputs {
             switch output.inputs {
-            case .home, .category where listsFromEntries: continue
+            case .home where listsFromEntries, .category where listsFromEntries: continue
             default: paths.formUnion(output.inputs.bodiesShown)
             }
         }

@@ -28,10 +28,10 @@ public struct TemplateSet: Sendable {
     /// without them gets the default theme's (see `Theme`).
     public static let listNames = ["categories", "category", "year"]
 
-    /// Each template that compiles as a page, by name.
+    /// The template of each kind of page, compiled.
     private let pages: [String: CompiledTemplate]
-    /// Why each other template does not compile as a page, for `@template`.
-    private let pageProblems: [String: [Diagnostic]]
+    /// Every template, parsed, for the ones a standalone page names (`@template`).
+    private let compiler: TemplateCompiler
     /// The name of every template.
     public let names: Set<String>
     /// A hash of every template's text; changes whenever any template does.
@@ -61,28 +61,22 @@ public struct TemplateSet: Sendable {
             problems.insert(TemplateError(path: "templates/\(name).mustache", line: nil, reason: .missingTemplate(name)).diagnostic)
         }
         var pages: [String: CompiledTemplate] = [:]
-        var pageProblems: [String: [Diagnostic]] = [:]
+        let compiler = TemplateCompiler(templates: parsed, unreadable: names.subtracting(parsed.keys))
         // The templates that parsed are compiled even when others did not, so that one run
-        // reports every problem; a loop of includes would only be reported again.
+        // reports every problem; a loop of includes would only be reported again. Templates
+        // that are not a kind of page's are compiled when a standalone page asks for one.
         if endless.isEmpty {
-            let compiler = TemplateCompiler(templates: parsed, unreadable: names.subtracting(parsed.keys))
-            let pageKinds = Set(PageKind.allCases.map(\.templateName))
-            for name in parsed.keys.sorted() {
+            for name in Set(PageKind.allCases.map(\.templateName)).sorted() where parsed[name] != nil {
                 do {
                     pages[name] = try compiler.compile(name, root: PageContext.type)
                 } catch {
-                    let diagnostics = error.errors.map(\.diagnostic)
-                    if pageKinds.contains(name) {
-                        problems.formUnion(diagnostics)
-                    } else {
-                        pageProblems[name] = diagnostics
-                    }
+                    problems.formUnion(error.errors.map(\.diagnostic))
                 }
             }
         }
         if !problems.isEmpty { throw BuildFailure(Array(problems)) }
         self.pages = pages
-        self.pageProblems = pageProblems
+        self.compiler = compiler
         self.names = names
         self.fingerprint = Self.fingerprint(of: sources)
     }
@@ -99,12 +93,23 @@ public struct TemplateSet: Sendable {
 
     /// Why template `name` cannot render a standalone page (`@template name`); empty when it can.
     public func problems(asPage name: String) -> [Diagnostic] {
-        pageProblems[name] ?? []
+        guard pages[name] == nil, compiler.templates[name] != nil else { return [] }
+        do {
+            _ = try compiler.compile(name, root: PageContext.type)
+            return []
+        } catch {
+            return Array(Set(error.errors.map(\.diagnostic)))
+        }
     }
 
-    /// Renders page template `name` with `page`; a template that is missing renders nothing.
+    /// Renders page template `name` with `page`; a template that is missing, or does not
+    /// compile as a page, renders nothing.
     func render(_ name: String, page: PageContext, entries: (any EntryCache)?, seed: UInt64) -> [UInt8] {
-        pages[name]?.render(page, entries: entries, seed: seed) ?? []
+        if let template = pages[name] {
+            return template.render(page, entries: entries, seed: seed)
+        }
+        // A standalone page's own template: compiled for it (a blog has few such pages).
+        return (try? compiler.compile(name, root: PageContext.type))?.render(page, entries: entries, seed: seed) ?? []
     }
 }
 

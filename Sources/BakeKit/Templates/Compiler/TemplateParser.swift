@@ -27,11 +27,15 @@ struct TemplateParser {
     }
 
     private let characters: [Character]
+    /// Where each line starts, for positions.
+    private let lineStarts: [Int]
     private var index = 0
     private let file: String
 
     private init(_ text: String, file: String) {
-        self.characters = Array(text)
+        let characters = Array(text)
+        self.characters = characters
+        self.lineStarts = [0] + characters.indices.filter { characters[$0].isNewline }.map { $0 + 1 }
         self.file = file
     }
 
@@ -90,13 +94,14 @@ private extension TemplateParser {
     var current: Character { atEnd ? "\0" : characters[index] }
 
     func position(of index: Int) -> TemplateSyntax.Position {
-        var line = 1
-        var column = 1
-        for character in characters[..<min(index, characters.count)] {
-            if character.isNewline { line += 1 }
-            column = character.isNewline ? 1 : column + 1
+        let index = min(index, characters.count)
+        // The last line that starts at or before `index`.
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= index { low = middle } else { high = middle }
         }
-        return TemplateSyntax.Position(line: line, column: column)
+        return TemplateSyntax.Position(line: low + 1, column: index - lineStarts[low] + 1)
     }
 
     func failure(_ reason: Failure.Reason, at index: Int) -> Failure {
