@@ -42,19 +42,21 @@ public struct TemplateSet: Sendable {
         var problems: Set<Diagnostic> = []
         let names = Set(sources.map(\.name))
         var parsed: [String: TemplateCompiler.Template] = [:]
+        var references: [String: [Reference]] = [:]
         for source in sources.sorted(by: { $0.name < $1.name }) {
             do {
                 let syntax = try TemplateParser.parse(source.text, file: source.path)
                 parsed[source.name] = TemplateCompiler.Template(path: source.path, syntax: syntax)
-                for (name, position) in Self.partials(in: syntax.nodes) where !names.contains(name) {
-                    problems.insert(TemplateError(path: source.path, line: position.line, column: position.column, reason: .missingPartial(name)).diagnostic)
+                references[source.name] = Self.references(in: syntax.nodes)
+                for reference in references[source.name] ?? [] where !names.contains(reference.name) {
+                    let position = reference.position
+                    problems.insert(TemplateError(path: source.path, line: position.line, column: position.column, reason: .missingPartial(reference.name)).diagnostic)
                 }
             } catch {
                 problems.insert(TemplateError(path: source.path, line: error.position.line, column: error.position.column,
                                               reason: .syntax(Self.describe(error.reason))).diagnostic)
             }
         }
-        let references = Dictionary(sources.map { ($0.name, Self.referencedTemplates(in: $0.text)) }, uniquingKeysWith: { _, last in last })
         let endless = Self.endlessInclusions(sources: sources, references: references)
         problems.formUnion(endless)
         for name in Self.requiredNames where !names.contains(name) {
@@ -128,59 +130,30 @@ private extension TemplateSet {
         }
     }
 
-    /// The `{{> name}}` and `{{< name}}` tags of a template, with where they stand.
-    static func partials(in nodes: [TemplateSyntax.Node]) -> [(String, TemplateSyntax.Position)] {
-        var found: [(String, TemplateSyntax.Position)] = []
-        for node in nodes {
-            switch node {
-            case .section(_, let body), .invertedSection(_, let body):
-                found += partials(in: body)
-            case .block(_, let body, _, _):
-                found += partials(in: body)
-            case .partial(let name, let dynamic, _, let overrides, let position):
-                if !dynamic { found.append((name, position)) }
-                for override in (overrides ?? [:]).values { found += partials(in: override.nodes) }
-            case .text, .variable, .contentType:
-                break
-            }
-        }
-        return found
-    }
-
     /// A `{{> name}}` or `{{< name}}` tag.
     struct Reference {
         let name: String
-        let line: Int
+        let position: TemplateSyntax.Position
         /// Inside a `{{#section}}` or `{{^section}}`, so whether it renders depends on the data.
         let inSection: Bool
     }
 
-    /// The `{{> name}}` and `{{< name}}` tags of a template, in order.
-    static func referencedTemplates(in text: String) -> [Reference] {
+    /// The `{{> name}}` and `{{< name}}` tags of a parsed template, in order; dynamic
+    /// partials (`{{>*name}}`) name no template until they render.
+    static func references(in nodes: [TemplateSyntax.Node], inSection: Bool = false) -> [Reference] {
         var found: [Reference] = []
-        var open: [Character] = []   // the kinds of the sections and blocks the scan is inside
-        var line = 1
-        var rest = text[...]
-        while let start = rest.range(of: "{{") {
-            line += rest[..<start.lowerBound].count { $0 == "\n" }
-            rest = rest[start.upperBound...]
-            guard let end = rest.range(of: "}}") else { break }
-            let tag = rest[..<end.lowerBound]
-            line += tag.count { $0 == "\n" }
-            rest = rest[end.upperBound...]
-            guard let kind = tag.first else { continue }
-            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-            switch kind {
-            case ">", "<":
-                if !name.isEmpty, !name.hasPrefix("*") {
-                    found.append(Reference(name: name, line: line, inSection: open.contains { $0 == "#" || $0 == "^" }))
+        for node in nodes {
+            switch node {
+            case .section(_, let body), .invertedSection(_, let body):
+                found += references(in: body, inSection: true)
+            case .block(_, let body, _, _):
+                found += references(in: body, inSection: inSection)
+            case .partial(let name, let dynamic, _, let overrides, let position):
+                if !dynamic { found.append(Reference(name: name, position: position, inSection: inSection)) }
+                for override in (overrides ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    found += references(in: override.value.nodes, inSection: inSection)
                 }
-                if kind == "<" { open.append(kind) }
-            case "#", "^", "$":
-                open.append(kind)
-            case "/":
-                _ = open.popLast()
-            default:
+            case .text, .variable, .contentType:
                 break
             }
         }
@@ -201,7 +174,7 @@ private extension TemplateSet {
             var seen: Set<String> = []
             while let (name, trail, firstLine) = stack.popLast() {
                 for reference in references[name] ?? [] where !reference.inSection {
-                    let line = firstLine ?? reference.line
+                    let line = firstLine ?? reference.position.line
                     if reference.name == start {
                         if reported.insert(Set(trail)).inserted {
                             problems.append(TemplateError(
