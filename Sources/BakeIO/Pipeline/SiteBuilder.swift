@@ -191,8 +191,8 @@ private extension SiteBuilder {
         let store: EntryStore
         /// The key of the site and bake they were rendered for.
         let key: UInt64
-        /// The elements (posts) of this build, whose entries are worth keeping.
-        let live: Set<UInt64>
+        /// The renderer, whose posts are the elements whose entries are worth keeping.
+        let renderer: SiteRenderer
         /// Whether the store holds every entry this build's lists show, so that writing it
         /// loses nothing the file had.
         let isComplete: Bool
@@ -238,15 +238,14 @@ private extension SiteBuilder {
     /// in the blog's cache when enough lists render to make reading them worth it, or none.
     func entries(for stage: RenderStage, listPages: Int) -> Entries {
         let key = stage.base
-        let live = Set(stage.renderer.postFingerprints)
         if let remembered = memory?.recallEntries(key: key) {
-            return Entries(store: remembered.continued(), key: key, live: live, isComplete: true)
+            return Entries(store: remembered.continued(), key: key, renderer: stage.renderer, isComplete: true)
         }
         guard listPages >= Self.listPagesWorthTheEntryCache else {
-            return Entries(store: EntryStore(), key: key, live: live, isComplete: false)
+            return Entries(store: EntryStore(), key: key, renderer: stage.renderer, isComplete: false)
         }
         let store = options.clean ? EntryStore() : EntryStore.load(from: options.blog.entryCachePath, key: key)
-        return Entries(store: store, key: key, live: live, isComplete: true)
+        return Entries(store: store, key: key, renderer: stage.renderer, isComplete: true)
     }
 
     /// Writes the entries for the next build when enough are new, and remembers them for the
@@ -257,7 +256,8 @@ private extension SiteBuilder {
         let rendered = entries.store.rendered
         guard rendered > 0,
               !entries.store.wasLoaded || rendered >= Self.newEntriesBeforeEntryCacheWrite else { return }
-        try? entries.store.save(to: options.blog.entryCachePath, key: entries.key, keeping: entries.live)
+        // Only when writing: which posts are still there decides what is kept.
+        try? entries.store.save(to: options.blog.entryCachePath, key: entries.key, keeping: Set(entries.renderer.postFingerprints))
     }
 }
 
