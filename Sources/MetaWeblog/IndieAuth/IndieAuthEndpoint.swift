@@ -59,7 +59,9 @@ struct IndieAuthEndpoint: Sendable {
         } catch let error as BodyTooLarge {
             return ShimResponse.tooLarge(error.limit)
         } catch {
-            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("\(error)")]))
+            // The details are for the log, not for whoever asked.
+            requestContext.logger.error("IndieAuth request failed: \(LogText.clipped("\(error)"))")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
         }
     }
 }
@@ -85,6 +87,12 @@ struct AuthorizationRequest: Sendable, Hashable {
         guard let redirectURI = fields["redirect_uri"], Self.isWebURL(redirectURI) || Self.isAppURL(redirectURI) else {
             throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL"))
         }
+        // A web redirect elsewhere than the app's own site would hand the code to whoever made
+        // the link; the shim cannot fetch the app's published redirects to allow one, so it
+        // refuses it. An app's own scheme (`iawriter://…`) opens the app on this device.
+        if Self.isWebURL(redirectURI), Self.origin(of: redirectURI) != Self.origin(of: clientID) {
+            throw IndieAuthError(.invalidRequest("redirect_uri is on another site than client_id; expected the app's own site"))
+        }
         guard let challenge = fields["code_challenge"], (43...128).contains(challenge.utf8.count) else {
             throw IndieAuthError(.invalidRequest("code_challenge is missing; this server requires PKCE with S256"))
         }
@@ -105,6 +113,13 @@ struct AuthorizationRequest: Sendable, Hashable {
     }
 
     /// A native app's redirect, such as `ia-writer://micropub`.
+    /// Scheme, host and port of a web address.
+    static func origin(of text: String) -> String? {
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
+        return "\(scheme)://\(host):\(port)"
+    }
+
     static func isAppURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
         return !["javascript", "data", "file", "vbscript"].contains(scheme)

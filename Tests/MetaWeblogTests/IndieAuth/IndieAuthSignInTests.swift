@@ -98,6 +98,20 @@ extension MicropubServer {
             }
         }
 
+        /// A link that sends the code to another site is refused before the password is asked.
+        @Test func refusesARedirectToAnotherSite() async throws {
+            try await MicropubShim.run { shim in
+                let elsewhere = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "https://attacker.example/callback") : $0 }
+                let page = try await shim.client.get(shim.base + "/auth", query: elsewhere)
+                #expect(page.status == 400 && page.error == "invalid_request")
+                #expect(!page.text.contains("type=\"password\""))
+                let port = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "https://app.example:8443/callback") : $0 }
+                #expect(try await shim.client.get(shim.base + "/auth", query: port).status == 400)
+                let app = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "appexample://callback") : $0 }
+                #expect(try await shim.client.get(shim.base + "/auth", query: app).status == 200)
+            }
+        }
+
         @Test func publishesItsMetadata() async throws {
             try await MicropubShim.run { shim in
                 let answer = try await shim.client.get(shim.base + "/.well-known/oauth-authorization-server")
