@@ -16,10 +16,8 @@ enum Target {
         guard let first = bytes.first else { return }
         let contentType = contentTypes[Int(first) % contentTypes.count]
         let body = Array(bytes.dropFirst())
+        // The decoder runs the form, JSON or multipart reader the content type names.
         _ = try? MicropubRequest(contentType: contentType, body: body)
-        _ = try? MultipartForm(body: body, boundary: "fuzz")
-        _ = FormFields(String(decoding: body, as: UTF8.self))
-        _ = JSONValue.parse(body)
     }
 }
 

@@ -157,15 +157,16 @@ private extension FileTree {
             return nil
         }
     }
+}
 
+extension FileTree {
+    /// A folder entry's name, as `readdir` gives it.
     static func name(of item: UnsafeMutablePointer<dirent>) -> String {
         withUnsafePointer(to: item.pointee.d_name) {
             $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
         }
     }
-}
 
-extension FileTree {
     /// The mtime in `info`, in nanoseconds.
     static func modified(_ info: stat) -> Int64 {
         #if canImport(Darwin)

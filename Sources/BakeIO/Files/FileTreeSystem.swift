@@ -78,10 +78,7 @@ public struct SystemFileTree: FileTreeSystem {
             if error != 0 { throw FileSystemError(path: folder.path, operation: .list, errno: error) }
             return nil
         }
-        let name = withUnsafePointer(to: item.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-        }
-        return OpenFolder.Entry(name: name, isFolder: item.pointee.d_type == UInt8(DT_DIR))
+        return OpenFolder.Entry(name: FileTree.name(of: item), isFolder: item.pointee.d_type == UInt8(DT_DIR))
     }
 
     public func status(of name: String, in folder: OpenFolder, followingLinks: Bool) throws(FileSystemError) -> stat {

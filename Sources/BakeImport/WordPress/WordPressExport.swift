@@ -150,16 +150,14 @@ private extension WordPressExport {
         return DateParser(timeZone: zone).parse(local)?.civil(in: zone)
     }
 
-    /// A header value bake reads back as `text`: bake decodes character references in headers,
-    /// so decoded text that still holds one (WordPress's `&amp;lt;`) is written as it came.
     /// What the export's channel says of the site. WXR names no time zone.
     static func site(channel: WXRElement) -> ImportedSite {
-        func value(_ name: String, _ text: String, origin: String? = nil) -> ImportedSite.Value? {
-            ImportedSite.Value(text, origin: origin ?? "the export's <\(name)>", isMarkup: true)
+        func value(_ name: String, _ text: String) -> ImportedSite.Value? {
+            ImportedSite.Value(text, origin: "the export's <\(name)>", isMarkup: true)
         }
         let link = channel["wp:base_blog_url"].isEmpty ? value("link", channel["link"]) : value("wp:base_blog_url", channel["wp:base_blog_url"])
         let authors = channel.elements.filter { $0.name == "wp:author" }
-        let author = authors.lazy.compactMap { value("", $0["wp:author_display_name"], origin: "the export's <wp:author_display_name>") }.first
+        let author = authors.lazy.compactMap { value("wp:author_display_name", $0["wp:author_display_name"]) }.first
         return ImportedSite(
             name: value("title", channel["title"]),
             url: link,
@@ -169,6 +167,8 @@ private extension WordPressExport {
         )
     }
 
+    /// A header value bake reads back as `text`: bake decodes character references in headers,
+    /// so decoded text that still holds one (WordPress's `&amp;lt;`) is written as it came.
     static func headerText(_ text: String, raw: String) -> String {
         CharacterReferences.decode(text) == text ? text : raw
     }

@@ -45,7 +45,9 @@ struct MicropubEndpoint: Sendable {
         } catch let error as BodyTooLarge {
             return ShimResponse.tooLarge(error.limit)
         } catch {
-            return Self.errorResponse(MicropubError(.invalidRequest("The request could not be read: \(error).")))
+            // Not the client's mistake: the details are for the log, not for whoever asked.
+            requestContext.logger.error("Micropub request failed: \(LogText.clipped("\(error)"))")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
         }
     }
 
