@@ -1,0 +1,125 @@
+import BakeKit
+import Foundation
+import LinkCheck
+
+/// Checks every link of a site `SiteBuilder` just built: reads every page and feed in the output
+/// folder (libxml2's HTML parser, in parallel), checks the links to the site against its files
+/// and the fragments against the pages' anchors, asks other sites with `external` when given,
+/// and traces each broken link to the post, page, static file or template line that holds it.
+///
+/// ```swift
+/// let options = BuildOptions(blog: BlogFolder(root: "/blog"), now: Timestamp(Date()))
+/// _ = try await SiteBuilder(options: options, memory: memory).build()
+/// let report = try await LinkChecker(options: options, memory: memory).check()
+/// report.problems   // [posts/2014/04/21/slug.markdown:12: /gone.html: no such page]
+/// ```
+public struct LinkChecker: Sendable {
+    public let options: BuildOptions
+    /// Checks links to other sites; nil leaves them unchecked.
+    public let external: ExternalLinkChecker?
+    private let memory: BuildMemory?
+
+    /// - Parameter memory: The memory of the build that made the site, so that its posts are
+    ///   not read again.
+    public init(options: BuildOptions, memory: BuildMemory? = nil, external: ExternalLinkChecker? = nil) {
+        self.options = options
+        self.memory = memory
+        self.external = external
+    }
+
+    /// Reads the built site and checks its links.
+    public func check() async throws(BuildFailure) -> LinkReport {
+        let plan = try await plan()
+        let settings = options.configuration.settings
+        let site = SiteAddress(url: settings.url)
+        let output = options.output
+        let files: [FileEntry]
+        let staticFiles: [FileEntry]
+        do {
+            files = try await FileTree.scanInParallel(output)
+            staticFiles = try FileTree.scan(options.blog.path("static"))
+        } catch {
+            throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
+        }
+        let links = SiteLinks(site: site, files: SiteFiles(files.map(\.path)))
+        let pageSuffixes = Set([".html", ".htm", settings.layout.fileSuffix])
+        let readable = files.map(\.path).filter { path in
+            pageSuffixes.contains { path.hasSuffix($0) } || path.hasSuffix("rss.xml") || path.hasSuffix("feed.json")
+        }
+        let scans = await parallelMap(readable) { path -> (result: SiteLinks.PageResult, anchors: Set<String>?) in
+            guard let bytes = try? FileIO.read(output + "/" + path) else { return (SiteLinks.PageResult(), nil) }
+            if path.hasSuffix("rss.xml") { return (links.check(FeedScanner.scanRSS(bytes), on: path), nil) }
+            if path.hasSuffix("feed.json") { return (links.check(FeedScanner.scanJSONFeed(bytes), on: path), nil) }
+            let scan = HTMLScanner.scan(bytes)
+            return (links.check(scan, on: path), scan.anchors)
+        }
+        var broken: [BrokenLink] = []
+        var fragments: [SiteLinks.FragmentLink] = []
+        var externalLinks: [SiteLinks.ExternalLink] = []
+        var anchors: [String: Set<String>] = [:]
+        var checked = 0
+        for (path, scan) in zip(readable, scans) {
+            broken += scan.result.broken
+            fragments += scan.result.fragments
+            externalLinks += scan.result.external
+            checked += scan.result.checked
+            if let pageAnchors = scan.anchors { anchors[path] = pageAnchors }
+        }
+        broken += links.brokenFragments(fragments, anchors: anchors)
+
+        var moved: [BrokenLink] = []
+        var unchecked = externalLinks.count
+        if let external {
+            let outcomes = await external.check(externalLinks.map(\.address))
+            for link in externalLinks {
+                switch outcomes[link.address] {
+                case .broken(let reason): broken.append(BrokenLink(page: link.page, url: link.url, problem: .external(reason)))
+                case .moved(let target, let status): moved.append(BrokenLink(page: link.page, url: link.url, problem: .external("redirects to \(target) (\(status))")))
+                case .ok, nil: break
+                }
+            }
+            checked += externalLinks.count
+            unchecked = 0
+        }
+
+        var staticSources: [String: String] = [:]
+        for entry in staticFiles { staticSources[entry.path] = "static/" + entry.path }
+        let sources = OutputSources(plan: plan, staticFiles: staticSources)
+        let tracer = LinkTracer(sources: sources, texts: texts(of: Set((broken + moved).flatMap { sources.files(of: $0.page) })),
+                                locator: SourceLocator(site: site, templates: templates()), output: output)
+        return LinkReport(broken: broken, moved: moved, checked: checked, unchecked: unchecked, tracer: tracer)
+    }
+}
+
+private extension LinkChecker {
+    /// The site's plan, as the build made it: its posts come from the build's memory or the cache.
+    func plan() async throws(BuildFailure) -> SitePlan {
+        let sources: [FileEntry]
+        do {
+            sources = try await SourceLoader.sourceEntries(options.blog, drafts: options.includeDrafts, system: options.fileSystem)
+        } catch {
+            throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
+        }
+        let loaded = await SourceLoader(options: options, memory: memory).load(sources)
+        guard loaded.problems.isEmpty else { throw BuildFailure(loaded.problems) }
+        let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
+        return try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings)
+    }
+
+    /// The text of each of the blog's files at `paths`; those that cannot be read are left out.
+    func texts(of paths: Set<String>) -> [String: SourceText] {
+        var texts: [String: SourceText] = [:]
+        for path in paths {
+            guard let bytes = try? FileIO.read(options.blog.path(path)) else { continue }
+            texts[path] = SourceText(path: path, text: String(decoding: bytes, as: UTF8.self))
+        }
+        return texts
+    }
+
+    /// The templates the site was rendered with: the blog's own, then the theme's.
+    func templates() -> [SourceText] {
+        let overrides = SiteBuilder.blogTemplates(options.blog, system: options.fileSystem).sources
+        let theme = (try? Theme(folder: options.themeFolder))?.templates(overriddenBy: overrides) ?? overrides
+        return theme.sorted { $0.path < $1.path }.map { SourceText(path: $0.path, text: $0.text) }
+    }
+}

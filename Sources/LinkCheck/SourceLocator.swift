@@ -1,0 +1,78 @@
+import Foundation
+
+/// Finds where the author wrote a URL that a built page holds: the line of a post, page or
+/// static file that holds it, or else of a template.
+///
+/// The built page may hold the URL in another form than its source: with the site's path in
+/// front of a root-relative link (`/blog/gone.html` for `/gone.html`), made absolute in a
+/// feed or a social card, with percent-escapes for what the author wrote as text, or with
+/// `&` where an HTML source wrote `&amp;`. Each form is looked for.
+///
+/// ```swift
+/// let locator = SourceLocator(site: site, templates: templateTexts)
+/// locator.locate("/blog/gone.html", in: [postText])   // (path: "posts/…/hello.markdown", line: 12, written: "/gone.html")
+/// ```
+public struct SourceLocator: Sendable {
+    /// Where a URL was found.
+    public struct Location: Sendable, Hashable {
+        public let path: String
+        public let line: Int
+        /// The URL as the file writes it.
+        public let written: String
+    }
+
+    public let site: SiteAddress
+    public let templates: [SourceText]
+
+    public init(site: SiteAddress, templates: [SourceText]) {
+        self.site = site
+        self.templates = templates
+    }
+
+    /// The first line of the first file of `sources` that holds `url`; nil when none does.
+    public func locate(_ url: String, in sources: [SourceText]) -> Location? {
+        let forms = forms(of: url)
+        for source in sources {
+            if let location = Self.find(forms, in: source) { return location }
+        }
+        return nil
+    }
+
+    /// The template line that holds `url`, if any does.
+    public func locateInTemplates(_ url: String) -> Location? {
+        locate(url, in: templates)
+    }
+
+    /// The ways the source may have written `url`, most literal first.
+    public func forms(of url: String) -> [String] {
+        var forms = [url]
+        let siteURL = site.url(of: "")
+        let origin = String(siteURL.dropLast(site.basePath.count + 1))
+        if url.hasPrefix(siteURL) {
+            // Made absolute: the author wrote it root-relative, without the site's path.
+            forms.append("/" + url.dropFirst(siteURL.count))
+        } else if url.hasPrefix(origin + "/") {
+            forms.append(String(url.dropFirst(origin.count)))
+        }
+        if !site.basePath.isEmpty, url.hasPrefix(site.basePath + "/") {
+            forms.append(String(url.dropFirst(site.basePath.count)))
+        }
+        for form in forms {
+            if form.contains("%"), let decoded = form.removingPercentEncoding, decoded != form { forms.append(decoded) }
+        }
+        for form in forms where form.contains("&") {
+            forms.append(form.replacingOccurrences(of: "&", with: "&amp;"))
+        }
+        var seen: Set<String> = []
+        return forms.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    private static func find(_ forms: [String], in source: SourceText) -> Location? {
+        for (index, line) in source.lines.enumerated() {
+            for form in forms where line.contains(form) {
+                return Location(path: source.path, line: index + 1, written: form)
+            }
+        }
+        return nil
+    }
+}
