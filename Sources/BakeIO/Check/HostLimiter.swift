@@ -15,6 +15,9 @@ actor HostLimiter {
     /// The most requests that ran at once to one host, for the tests.
     private(set) var mostAtOnce: [String: Int] = [:]
 
+    /// How many requests wait for a slot.
+    var waitingCount: Int { waiting.count }
+
     init(total: Int, perHost: Int) {
         self.total = max(1, total)
         self.perHost = max(1, perHost)
