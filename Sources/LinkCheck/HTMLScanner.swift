@@ -45,7 +45,7 @@ public enum HTMLScanner {
 /// Process-wide libxml2 setup and the options every parse uses.
 fileprivate enum LibXML2HTML {
     static let chunkSize = 256 * 1024
-    static let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOIMPLIED.rawValue)
+    static let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
 
     /// Swift runs a static initialiser exactly once, even when threads race to it.
     private static let initialized: Void = xmlInitParser()

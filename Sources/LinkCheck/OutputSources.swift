@@ -13,6 +13,11 @@ import BakeKit
 public struct OutputSources: Sendable {
     private let files: [String: [String]]
 
+    /// The sources of each output, by output path.
+    public init(_ files: [String: [String]]) {
+        self.files = files
+    }
+
     /// - Parameter staticFiles: The blog's static files: output path → path in the blog.
     public init(plan: SitePlan, staticFiles: [String: String]) {
         var files: [String: [String]] = [:]
@@ -35,7 +40,7 @@ public struct OutputSources: Sendable {
             }
         }
         for (output, source) in staticFiles { files[output] = [source] }
-        self.files = files
+        self.init(files)
     }
 
     /// The blog's files the output at `path` is made from, most likely first; empty for

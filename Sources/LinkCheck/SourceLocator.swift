@@ -19,6 +19,12 @@ public struct SourceLocator: Sendable {
         public let line: Int
         /// The URL as the file writes it.
         public let written: String
+
+        public init(path: String, line: Int, written: String) {
+            self.path = path
+            self.line = line
+            self.written = written
+        }
     }
 
     public let site: SiteAddress
