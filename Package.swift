@@ -12,6 +12,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/, a package of their own (script/fuzz).
         .library(name: "XMLRPC", targets: ["XMLRPC"]),
         .library(name: "BakeImport", targets: ["BakeImport"]),
+        .library(name: "LinkCheck", targets: ["LinkCheck"]),
         .library(name: "MetaWeblog", targets: ["MetaWeblog"]),
     ],
     dependencies: [

@@ -141,11 +141,18 @@ fileprivate final class LinkCollector {
 
     /// Relations whose URL is an endpoint for programs, not a page or file.
     static func isEndpoint(_ rel: String) -> Bool {
-        rel.split(separator: " ").contains { Self.endpointRelations.contains($0.lowercased()) }
+        relations(rel).contains { Self.endpointRelations.contains($0) }
     }
 
     static func isFile(_ rel: String) -> Bool {
-        rel.split(separator: " ").contains { Self.fileRelations.contains($0.lowercased()) }
+        relations(rel).contains { Self.fileRelations.contains($0) }
+    }
+
+    /// The words of a `rel`, lowercase.
+    static func relations(_ rel: String) -> [String] {
+        // Nearly always one lowercase word.
+        if rel.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) { return [rel] }
+        return rel.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
     }
 
     static let endpointRelations: Set<String> = [

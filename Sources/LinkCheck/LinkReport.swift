@@ -58,9 +58,8 @@ private extension LinkReport {
     static func traced(_ links: [BrokenLink], _ tracer: LinkTracer) -> [Diagnostic] {
         var seen: Set<Diagnostic> = []
         var diagnostics: [Diagnostic] = []
-        for link in links {
-            let diagnostic = tracer.diagnostic(for: link)
-            if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+        for diagnostic in tracer.diagnostics(for: links) where seen.insert(diagnostic).inserted {
+            diagnostics.append(diagnostic)
         }
         return diagnostics.sorted {
             ($0.path, $0.line ?? 0, $0.message) < ($1.path, $1.line ?? 0, $1.message)

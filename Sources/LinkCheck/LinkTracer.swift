@@ -4,7 +4,7 @@ import BakeKit
 ///
 /// ```swift
 /// let tracer = LinkTracer(sources: sources, texts: texts, locator: locator, output: "/blog/site")
-/// tracer.diagnostic(for: broken).description   // "posts/2014/04/21/slug.markdown:12: /gone.html: no such page"
+/// tracer.diagnostics(for: [broken])[0].description   // "posts/2014/04/21/slug.markdown:12: /gone.html: no such page"
 /// ```
 public struct LinkTracer: Sendable {
     public let sources: OutputSources
@@ -26,12 +26,43 @@ public struct LinkTracer: Sendable {
         sources.files(of: page)
     }
 
-    /// `link`'s problem at the line that holds it.
-    public func diagnostic(for link: BrokenLink) -> Diagnostic {
-        let candidates = sources.files(of: link.page).compactMap { texts[$0] }
-        if let location = locator.locate(link.url, in: candidates) ?? locator.locateInTemplates(link.url) {
-            return Diagnostic(path: location.path, line: location.line, message: "\(location.written): \(link.problem)")
+    /// Each link's problem at the line that holds it, in order. A URL is looked for once in
+    /// each file, however many pages show it.
+    public func diagnostics(for links: [BrokenLink]) -> [Diagnostic] {
+        let files = sources.paths.map { texts[$0] }
+        var byURL: [String: [Int]] = [:]
+        for (index, link) in links.enumerated() { byURL[link.url, default: []].append(index) }
+        var diagnostics = [Diagnostic?](repeating: nil, count: links.count)
+        for (url, members) in byURL {
+            let forms = locator.forms(of: url)
+            var inFiles: [Int: SourceLocator.Location?] = [:]
+            var inTemplates: SourceLocator.Location??
+            for member in members {
+                let link = links[member]
+                var location: SourceLocator.Location?
+                for file in sources.fileIndices(of: link.page) {
+                    guard let text = files[file] else { continue }
+                    let found: SourceLocator.Location?
+                    if let known = inFiles[file] {
+                        found = known
+                    } else {
+                        found = locator.locate(forms: forms, in: [text])
+                        inFiles[file] = .some(found)
+                    }
+                    if let found {
+                        location = found
+                        break
+                    }
+                }
+                if location == nil {
+                    if inTemplates == nil { inTemplates = .some(locator.locate(forms: forms, in: locator.templates)) }
+                    location = inTemplates ?? nil
+                }
+                diagnostics[member] = location.map {
+                    Diagnostic(path: $0.path, line: $0.line, message: "\($0.written): \(link.problem)")
+                } ?? Diagnostic(path: output + "/" + link.page, line: nil, message: "\(link.url): \(link.problem)")
+            }
         }
-        return Diagnostic(path: output + "/" + link.page, line: nil, message: "\(link.url): \(link.problem)")
+        return diagnostics.map { $0! }
     }
 }

@@ -11,11 +11,24 @@ import BakeKit
 /// sources.files(of: "index.html")              // the eight posts on the home page
 /// ```
 public struct OutputSources: Sendable {
-    private let files: [String: [String]]
+    /// Every source file named, once.
+    let paths: [String]
+    /// Each output's sources, as indices into `paths`.
+    private let indices: [String: [Int]]
 
     /// The sources of each output, by output path.
     public init(_ files: [String: [String]]) {
-        self.files = files
+        var paths: [String] = []
+        var numbers: [String: Int] = [:]
+        indices = files.mapValues { sources in
+            sources.map { path in
+                if let number = numbers[path] { return number }
+                numbers[path] = paths.count
+                paths.append(path)
+                return paths.count - 1
+            }
+        }
+        self.paths = paths
     }
 
     /// - Parameter staticFiles: The blog's static files: output path → path in the blog.
@@ -46,6 +59,11 @@ public struct OutputSources: Sendable {
     /// The blog's files the output at `path` is made from, most likely first; empty for
     /// outputs made from templates alone.
     public func files(of path: String) -> [String] {
-        files[path] ?? []
+        (indices[path] ?? []).map { paths[$0] }
+    }
+
+    /// The sources of the output at `path`, as indices into `paths`.
+    func fileIndices(of path: String) -> [Int] {
+        indices[path] ?? []
     }
 }

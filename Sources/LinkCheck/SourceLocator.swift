@@ -37,7 +37,11 @@ public struct SourceLocator: Sendable {
 
     /// The first line of the first file of `sources` that holds `url`; nil when none does.
     public func locate(_ url: String, in sources: [SourceText]) -> Location? {
-        let forms = forms(of: url)
+        locate(forms: forms(of: url), in: sources)
+    }
+
+    /// The first line of the first file of `sources` that holds one of `forms` (see `forms(of:)`).
+    public func locate(forms: [String], in sources: [SourceText]) -> Location? {
         for source in sources {
             if let location = Self.find(forms, in: source) { return location }
         }
@@ -63,22 +67,24 @@ public struct SourceLocator: Sendable {
         if !site.basePath.isEmpty, url.hasPrefix(site.basePath + "/") {
             forms.append(String(url.dropFirst(site.basePath.count)))
         }
-        for form in forms {
-            if form.contains("%"), let decoded = form.removingPercentEncoding, decoded != form { forms.append(decoded) }
+        for form in forms where form.utf8.contains(UInt8(ascii: "%")) {
+            if let decoded = form.removingPercentEncoding, decoded != form { forms.append(decoded) }
         }
-        for form in forms where form.contains("&") {
-            forms.append(form.replacingOccurrences(of: "&", with: "&amp;"))
+        for form in forms where form.utf8.contains(UInt8(ascii: "&")) {
+            forms.append(form.replacing("&", with: "&amp;"))
         }
         var seen: Set<String> = []
         return forms.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
+    /// The earliest place in `source` that holds one of `forms`, and the form found there.
     private static func find(_ forms: [String], in source: SourceText) -> Location? {
-        for (index, line) in source.lines.enumerated() {
-            for form in forms where line.contains(form) {
-                return Location(path: source.path, line: index + 1, written: form)
+        var best: (offset: Int, form: String)?
+        for form in forms {
+            if let offset = source.firstOffset(of: form), offset < best?.offset ?? Int.max {
+                best = (offset, form)
             }
         }
-        return nil
+        return best.map { Location(path: source.path, line: source.line(at: $0.offset), written: $0.form) }
     }
 }

@@ -1,11 +1,39 @@
-/// A file of the blog or theme as lines, for finding the line that holds a URL.
+/// A file of the blog or theme, for finding the line that holds a URL.
 public struct SourceText: Sendable {
     /// The file as reports name it, e.g. `posts/2014/03/31/hello.markdown`.
     public let path: String
-    public let lines: [Substring]
+    /// Its UTF-8 bytes.
+    public let bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
 
     public init(path: String, text: String) {
-        self.path = path
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The offset of the first occurrence of `needle`, or nil.
+    func firstOffset(of text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { needle -> Int? in
+            guard let first = needle.first, needle.count <= bytes.count else { return nil }
+            return bytes.withUnsafeBufferPointer { haystack in
+                var start = 0
+                let last = haystack.count - needle.count
+                while start <= last {
+                    guard let candidate = haystack[start...last].firstIndex(of: first) else { return nil }
+                    if haystack[candidate..<candidate + needle.count].elementsEqual(needle) { return candidate }
+                    start = candidate + 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The 1-based line of the byte at `offset`.
+    func line(at offset: Int) -> Int {
+        bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 }

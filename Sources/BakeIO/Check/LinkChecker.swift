@@ -111,7 +111,7 @@ private extension LinkChecker {
         var texts: [String: SourceText] = [:]
         for path in paths {
             guard let bytes = try? FileIO.read(options.blog.path(path)) else { continue }
-            texts[path] = SourceText(path: path, text: String(decoding: bytes, as: UTF8.self))
+            texts[path] = SourceText(path: path, bytes: bytes)
         }
         return texts
     }
