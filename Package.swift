@@ -99,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "bake-bench",
             dependencies: [
-                "BakeIO",
+                "BakeIO", "LinkCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
