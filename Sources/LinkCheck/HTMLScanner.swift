@@ -81,6 +81,7 @@ fileprivate final class LinkCollector {
         var httpEquiv: String?
         var property: String?
         var content: String?
+        var url: String?
         var type: String?
         while let key = attributes[index] {
             let value = attributes[index + 1]
@@ -96,7 +97,7 @@ fileprivate final class LinkCollector {
             case .area, .iframe:
                 if matches(key, "href") || matches(key, "src") { add(value, .page) }
             case .link:
-                if matches(key, "href") { content = String(cString: value) } else if matches(key, "rel") { rel = String(cString: value) }
+                if matches(key, "href") { url = String(cString: value) } else if matches(key, "rel") { rel = String(cString: value) }
             case .img, .source:
                 if matches(key, "src") { add(value, .file) } else if matches(key, "srcset") { addSourceSet(value) }
             case .script, .embed, .audio, .track:
@@ -114,7 +115,7 @@ fileprivate final class LinkCollector {
                     content = String(cString: value)
                 }
             case .input:
-                if matches(key, "type") { type = String(cString: value) } else if matches(key, "src") { content = String(cString: value) }
+                if matches(key, "type") { type = String(cString: value) } else if matches(key, "src") { url = String(cString: value) }
             case .other:
                 break
             }
@@ -123,17 +124,17 @@ fileprivate final class LinkCollector {
         case .link:
             // A link's target is a page or file only for some relations: not for endpoints
             // that answer POSTs (Micropub, IndieAuth) or hints to open a connection.
-            guard let content, !Self.isEndpoint(rel ?? "") else { return }
-            links.append(PageScan.Link(url: content, kind: Self.isFile(rel ?? "") ? .file : .page))
+            guard let url, !Self.isEndpoint(rel ?? "") else { return }
+            links.append(PageScan.Link(url: url, kind: Self.isFile(rel ?? "") ? .file : .page))
         case .meta:
             guard let content else { return }
             if httpEquiv?.lowercased() == "refresh", let url = Self.refreshURL(content) {
                 links.append(PageScan.Link(url: url, kind: .redirect))
-            } else if let property = property?.lowercased(), Self.metaURLs[property] != nil {
-                links.append(PageScan.Link(url: content, kind: Self.metaURLs[property]!))
+            } else if let property, let kind = Self.metaURLs[property.lowercased()] {
+                links.append(PageScan.Link(url: content, kind: kind))
             }
         case .input:
-            if type?.lowercased() == "image", let content { links.append(PageScan.Link(url: content, kind: .file)) }
+            if type?.lowercased() == "image", let url { links.append(PageScan.Link(url: url, kind: .file)) }
         default:
             break
         }

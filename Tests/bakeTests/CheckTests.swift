@@ -50,6 +50,15 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    @Test func aTimeoutMustBeSomeTime() throws {
+        let blog = try fixture()
+        defer { try? FileManager.default.removeItem(atPath: blog.root + "/..") }
+        let result = try runBake(["check", "--external", "--timeout", "0"], in: blog.root)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--timeout 0.0: expected a number of seconds above 0"))
+        #expect(!blog.exists("site"))
+    }
+
     @Test func theSampleBlogChecksClean() throws {
         let blog = try TestBlog(prefix: "bake-check-sample-")
         defer { blog.delete() }
