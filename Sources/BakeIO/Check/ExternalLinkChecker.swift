@@ -41,11 +41,12 @@ public struct ExternalLinkChecker: Sendable {
         self.maxRedirects = maxRedirects
     }
 
-    /// The outcome of each URL; `limiter` shares its limits with the caller (tests read it).
+    /// The outcome of each URL.
     public func check(_ urls: [String]) async -> [String: ExternalOutcome] {
         await check(urls, limiter: HostLimiter(total: concurrency, perHost: perHost))
     }
 
+    /// The outcome of each URL, asked within the limits of `limiter`, which the tests read.
     func check(_ urls: [String], limiter: HostLimiter) async -> [String: ExternalOutcome] {
         let kept = cachePath.map { LinkCache.read(from: $0, now: now, lifetime: cacheLifetime) } ?? LinkCache(entries: [:])
         var outcomes: [String: ExternalOutcome] = [:]
@@ -65,9 +66,10 @@ public struct ExternalLinkChecker: Sendable {
         if let cachePath, !answers.isEmpty {
             var entries = kept.entries
             for (url, outcome) in answers {
-                if outcome == .ok { entries[url] = LinkCache.Entry(checked: now, outcome: .ok) }
-                if case .moved = outcome { entries[url] = LinkCache.Entry(checked: now, outcome: outcome) }
+                if case .broken = outcome { continue }
+                entries[url] = LinkCache.Entry(checked: now, outcome: outcome)
             }
+            // Only a time saver: a cache that cannot be written leaves the next check to ask again.
             try? LinkCache(entries: entries).write(to: cachePath)
         }
         return outcomes
@@ -83,9 +85,7 @@ private extension ExternalLinkChecker {
         for _ in 0...maxRedirects {
             let answer = await ask(current, limiter: limiter)
             switch answer {
-            case .timedOut:
-                return .broken(Self.describe(answer, timeout: timeout, after: firstStatus == nil ? nil : current))
-            case .failed:
+            case .timedOut, .failed:
                 return .broken(Self.describe(answer, timeout: timeout, after: firstStatus == nil ? nil : current))
             case .status(let status, let location):
                 if (200..<300).contains(status) {
