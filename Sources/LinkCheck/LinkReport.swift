@@ -25,8 +25,13 @@ public struct LinkReport: Sendable {
 
     /// Traces `broken` and `moved` links to their sources through `tracer`.
     public init(broken: [BrokenLink], moved: [BrokenLink], checked: Int, unchecked: Int, tracer: LinkTracer) {
-        problems = Self.traced(broken, tracer)
-        warnings = Self.traced(moved, tracer).map { Diagnostic(path: $0.path, line: $0.line, message: "warning: " + $0.message) }
+        self.init(problems: tracer.diagnostics(for: broken), moved: tracer.diagnostics(for: moved), checked: checked, unchecked: unchecked)
+    }
+
+    /// A report of links already traced (see `LinkTracer`), in any order and with repeats.
+    public init(problems: [Diagnostic], moved: [Diagnostic], checked: Int, unchecked: Int) {
+        self.problems = Self.unique(problems)
+        warnings = Self.unique(moved).map { Diagnostic(path: $0.path, line: $0.line, message: "warning: " + $0.message) }
         self.checked = checked
         self.unchecked = unchecked
     }
@@ -55,13 +60,9 @@ public struct LinkReport: Sendable {
 }
 
 private extension LinkReport {
-    static func traced(_ links: [BrokenLink], _ tracer: LinkTracer) -> [Diagnostic] {
-        var seen: Set<Diagnostic> = []
-        var diagnostics: [Diagnostic] = []
-        for diagnostic in tracer.diagnostics(for: links) where seen.insert(diagnostic).inserted {
-            diagnostics.append(diagnostic)
-        }
-        return diagnostics.sorted {
+    /// Each diagnostic once, by file, line and message.
+    static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        Array(Set(diagnostics)).sorted {
             ($0.path, $0.line ?? 0, $0.message) < ($1.path, $1.line ?? 0, $1.message)
         }
     }

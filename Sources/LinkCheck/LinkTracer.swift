@@ -14,11 +14,15 @@ public struct LinkTracer: Sendable {
     /// The output folder, for links found in no source: reported at the built file.
     public let output: String
 
+    /// `texts` by the numbers `sources` gives its files.
+    private let files: [SourceText?]
+
     public init(sources: OutputSources, texts: [String: SourceText], locator: SourceLocator, output: String) {
         self.sources = sources
         self.texts = texts
         self.locator = locator
         self.output = output
+        files = sources.paths.map { texts[$0] }
     }
 
     /// The files whose text tracing links of the page at `page` may need.
@@ -29,7 +33,6 @@ public struct LinkTracer: Sendable {
     /// Each link's problem at the line that holds it, in order. A URL is looked for once in
     /// each file, however many pages show it.
     public func diagnostics(for links: [BrokenLink]) -> [Diagnostic] {
-        let files = sources.paths.map { texts[$0] }
         var byURL: [String: [Int]] = [:]
         for (index, link) in links.enumerated() { byURL[link.url, default: []].append(index) }
         var diagnostics = [Diagnostic?](repeating: nil, count: links.count)

@@ -64,10 +64,11 @@ extension Bake {
                 throw ExitCode.failure
             }
             terminal.clearProgress()
-            for problem in report.problems { terminal.say(Terminal.line(for: problem, blog: options.blog)) }
-            for warning in report.warnings { terminal.say(Terminal.line(for: warning, blog: options.blog)) }
             let elapsed = ContinuousClock.now - start
-            terminal.say(report.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+            let lines = (report.problems + report.warnings).map { Terminal.line(for: $0, blog: options.blog) }
+                + [report.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)]
+            // One write: a blog that moved through three engines may have thousands.
+            terminal.say(lines.joined(separator: "\n"))
             if !report.problems.isEmpty { throw ExitCode.failure }
         }
     }

@@ -85,9 +85,14 @@ public struct LinkChecker: Sendable {
         var staticSources: [String: String] = [:]
         for entry in staticFiles { staticSources[entry.path] = "static/" + entry.path }
         let sources = OutputSources(plan: plan, staticFiles: staticSources)
-        let tracer = LinkTracer(sources: sources, texts: texts(of: Set((broken + moved).flatMap { sources.files(of: $0.page) })),
+        let tracer = LinkTracer(sources: sources, texts: await texts(of: Set((broken + moved).flatMap { sources.files(of: $0.page) })),
                                 locator: SourceLocator(site: site, templates: templates()), output: output)
-        return LinkReport(broken: broken, moved: moved, checked: checked, unchecked: unchecked, tracer: tracer)
+        // Traced in parallel, each URL's links together, as the tracer looks for a URL once per file.
+        let groups = Array(Dictionary(grouping: broken.map { (link: $0, moved: false) } + moved.map { (link: $0, moved: true) }) { $0.link.url }.values)
+        let traced = await parallelMap(groups) { group in
+            (problems: tracer.diagnostics(for: group.filter { !$0.moved }.map(\.link)), moved: tracer.diagnostics(for: group.filter(\.moved).map(\.link)))
+        }
+        return LinkReport(problems: traced.flatMap(\.problems), moved: traced.flatMap(\.moved), checked: checked, unchecked: unchecked)
     }
 }
 
@@ -107,13 +112,12 @@ private extension LinkChecker {
     }
 
     /// The text of each of the blog's files at `paths`; those that cannot be read are left out.
-    func texts(of paths: Set<String>) -> [String: SourceText] {
-        var texts: [String: SourceText] = [:]
-        for path in paths {
-            guard let bytes = try? FileIO.read(options.blog.path(path)) else { continue }
-            texts[path] = SourceText(path: path, bytes: bytes)
+    func texts(of paths: Set<String>) async -> [String: SourceText] {
+        let blog = options.blog
+        let read = await parallelMap(Array(paths)) { path in
+            (try? FileIO.read(blog.path(path))).map { SourceText(path: path, bytes: $0) }
         }
-        return texts
+        return Dictionary(read.compactMap { $0.map { ($0.path, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The templates the site was rendered with: the blog's own, then the theme's.
