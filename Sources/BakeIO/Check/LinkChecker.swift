@@ -30,20 +30,47 @@ public struct LinkChecker: Sendable {
     /// Reads the built site and checks its links.
     public func check() async throws(BuildFailure) -> LinkReport {
         let plan = try await plan()
-        let settings = options.configuration.settings
-        let site = SiteAddress(url: settings.url)
-        let output = options.output
+        let site = SiteAddress(url: options.configuration.settings.url)
         let files: [FileEntry]
         let staticFiles: [FileEntry]
         do {
-            files = try await FileTree.scanInParallel(output)
+            files = try await FileTree.scanInParallel(options.output)
             staticFiles = try FileTree.scan(options.blog.path("static"))
         } catch {
             throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
         }
-        let links = SiteLinks(site: site, files: SiteFiles(files.map(\.path)))
-        let pageSuffixes = Set([".html", ".htm", settings.layout.fileSuffix])
-        let readable = files.map(\.path).filter { path in
+        let found = await read(files.map(\.path), site: site)
+        var broken = found.broken
+        var moved: [BrokenLink] = []
+        var checked = found.checked
+        var unchecked = found.external.count
+        if let external {
+            let outcomes = await external.check(found.external.map(\.address))
+            for link in found.external {
+                switch outcomes[link.address] {
+                case .broken(let reason): broken.append(BrokenLink(page: link.page, url: link.url, problem: .external(reason)))
+                case .moved(let target, let status): moved.append(BrokenLink(page: link.page, url: link.url, problem: .external("redirects to \(target) (\(status))")))
+                case .ok, nil: break
+                }
+            }
+            checked += found.external.count
+            unchecked = 0
+        }
+        var staticSources: [String: String] = [:]
+        for entry in staticFiles { staticSources[entry.path] = "static/" + entry.path }
+        let traced = await trace(broken: broken, moved: moved, sources: OutputSources(plan: plan, staticFiles: staticSources), site: site)
+        return LinkReport(problems: traced.problems, moved: traced.moved, checked: checked, unchecked: unchecked)
+    }
+}
+
+private extension LinkChecker {
+    /// Reads every page and feed of the site (`paths`: its files) and checks their links to
+    /// the site: the broken ones, the links to other sites, and how many were checked.
+    func read(_ paths: [String], site: SiteAddress) async -> (broken: [BrokenLink], external: [SiteLinks.ExternalLink], checked: Int) {
+        let output = options.output
+        let links = SiteLinks(site: site, files: SiteFiles(paths))
+        let pageSuffixes = Set([".html", ".htm", options.configuration.settings.layout.fileSuffix])
+        let readable = paths.filter { path in
             pageSuffixes.contains { path.hasSuffix($0) } || path.hasSuffix("rss.xml") || path.hasSuffix("feed.json")
         }
         let scans = await parallelMap(readable) { path -> (result: SiteLinks.PageResult, anchors: Set<String>?) in
@@ -55,48 +82,32 @@ public struct LinkChecker: Sendable {
         }
         var broken: [BrokenLink] = []
         var fragments: [SiteLinks.FragmentLink] = []
-        var externalLinks: [SiteLinks.ExternalLink] = []
+        var external: [SiteLinks.ExternalLink] = []
         var anchors: [String: Set<String>] = [:]
         var checked = 0
         for (path, scan) in zip(readable, scans) {
             broken += scan.result.broken
             fragments += scan.result.fragments
-            externalLinks += scan.result.external
+            external += scan.result.external
             checked += scan.result.checked
             if let pageAnchors = scan.anchors { anchors[path] = pageAnchors }
         }
-        broken += links.brokenFragments(fragments, anchors: anchors)
+        return (broken + links.brokenFragments(fragments, anchors: anchors), external, checked)
+    }
 
-        var moved: [BrokenLink] = []
-        var unchecked = externalLinks.count
-        if let external {
-            let outcomes = await external.check(externalLinks.map(\.address))
-            for link in externalLinks {
-                switch outcomes[link.address] {
-                case .broken(let reason): broken.append(BrokenLink(page: link.page, url: link.url, problem: .external(reason)))
-                case .moved(let target, let status): moved.append(BrokenLink(page: link.page, url: link.url, problem: .external("redirects to \(target) (\(status))")))
-                case .ok, nil: break
-                }
-            }
-            checked += externalLinks.count
-            unchecked = 0
-        }
-
-        var staticSources: [String: String] = [:]
-        for entry in staticFiles { staticSources[entry.path] = "static/" + entry.path }
-        let sources = OutputSources(plan: plan, staticFiles: staticSources)
-        let tracer = LinkTracer(sources: sources, texts: await texts(of: Set((broken + moved).flatMap { sources.files(of: $0.page) })),
-                                locator: SourceLocator(site: site, templates: templates()), output: output)
-        // Traced in parallel, each URL's links together, as the tracer looks for a URL once per file.
-        let groups = Array(Dictionary(grouping: broken.map { (link: $0, moved: false) } + moved.map { (link: $0, moved: true) }) { $0.link.url }.values)
+    /// The broken and moved links at the lines that hold them, traced in parallel, each URL's
+    /// links together, as the tracer looks for a URL once per file.
+    func trace(broken: [BrokenLink], moved: [BrokenLink], sources: OutputSources, site: SiteAddress) async -> (problems: [Diagnostic], moved: [Diagnostic]) {
+        let texts = await texts(of: Set((broken + moved).flatMap { sources.files(of: $0.page) }))
+        let tracer = LinkTracer(sources: sources, texts: texts, locator: SourceLocator(site: site, templates: templates()), output: options.output)
+        let all = broken.map { (link: $0, moved: false) } + moved.map { (link: $0, moved: true) }
+        let groups = Array(Dictionary(grouping: all) { $0.link.url }.values)
         let traced = await parallelMap(groups) { group in
             (problems: tracer.diagnostics(for: group.filter { !$0.moved }.map(\.link)), moved: tracer.diagnostics(for: group.filter(\.moved).map(\.link)))
         }
-        return LinkReport(problems: traced.flatMap(\.problems), moved: traced.flatMap(\.moved), checked: checked, unchecked: unchecked)
+        return (traced.flatMap(\.problems), traced.flatMap(\.moved))
     }
-}
 
-private extension LinkChecker {
     /// The site's plan, as the build made it: its posts come from the build's memory or the cache.
     func plan() async throws(BuildFailure) -> SitePlan {
         let sources: [FileEntry]
