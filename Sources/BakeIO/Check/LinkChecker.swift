@@ -116,7 +116,9 @@ private extension LinkChecker {
         } catch {
             throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
         }
-        let loaded = await SourceLoader(options: options, memory: memory).load(sources)
+        // What the build just parsed is current even after a --clean build, so use it.
+        let reading = BuildOptions(configuration: options.configuration, now: options.now, fileSystem: options.fileSystem)
+        let loaded = await SourceLoader(options: reading, memory: memory).load(sources)
         guard loaded.problems.isEmpty else { throw BuildFailure(loaded.problems) }
         let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
         return try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings)
