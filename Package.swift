@@ -12,6 +12,7 @@ let package = Package(
         // For the fuzz targets in Fuzz/, a package of their own (script/fuzz).
         .library(name: "XMLRPC", targets: ["XMLRPC"]),
         .library(name: "BakeImport", targets: ["BakeImport"]),
+        .library(name: "LinkCheck", targets: ["LinkCheck"]),
         .library(name: "MetaWeblog", targets: ["MetaWeblog"]),
     ],
     dependencies: [
@@ -47,8 +48,11 @@ let package = Package(
         .target(name: "XMLRPC", dependencies: ["XMLTree"]),
         // The default theme, compiled into the binary from site-template/.
         .target(name: "DefaultTheme", plugins: ["EmbedTheme"]),
+        // bake check's pure part: the links of built pages (libxml2's HTML parser), where they
+        // lead, and the source lines that hold the broken ones.
+        .target(name: "LinkCheck", dependencies: ["BakeKit", "XMLTree", "CLibXML2"]),
         // The disk edge: read the blog, write the site.
-        .target(name: "BakeIO", dependencies: ["BakeKit", "DefaultTheme"]),
+        .target(name: "BakeIO", dependencies: ["BakeKit", "DefaultTheme", "LinkCheck"]),
         // bake import: Jekyll sites and WordPress exports into post files.
         .target(
             name: "BakeImport",
@@ -81,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "bake",
             dependencies: [
-                "BakeIO", "BakeImport", "BakeServer",
+                "BakeIO", "BakeImport", "BakeServer", "LinkCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "bake-bench",
             dependencies: [
-                "BakeIO",
+                "BakeIO", "LinkCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -112,11 +116,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLTreeTests", dependencies: ["XMLTree"]),
+        .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck"]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
-        .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Goldens"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Goldens"]),
     ]
 )

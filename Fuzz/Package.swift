@@ -12,6 +12,7 @@ import PackageDescription
 let targets: [(name: String, products: [String])] = [
     ("date", ["BakeKit"]),
     ("jekyll", ["BakeImport"]),
+    ("links", ["LinkCheck"]),
     ("micropub", ["MetaWeblog"]),
     ("post", ["BakeKit"]),
     ("settings", ["BakeKit"]),

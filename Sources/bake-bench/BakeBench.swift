@@ -2,6 +2,7 @@ import ArgumentParser
 import BakeIO
 import BakeKit
 import Foundation
+import LinkCheck
 
 /// `bake-bench`: generate a deterministic blog and time `bake` on it.
 ///
@@ -11,7 +12,7 @@ import Foundation
 @main
 struct BakeBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time bake on a generated blog: full, no-op, one-edit and one-add builds.",
+        abstract: "Time bake on a generated blog: full, no-op, one-edit and one-add builds, and a link check.",
         subcommands: [Run.self, Generate.self, Once.self],
         defaultSubcommand: Run.self
     )
@@ -73,6 +74,12 @@ extension BakeBench {
             rows.append(Row(name: "full (clean, empty output)", samples: full))
 
             rows.append(Row(name: "no-op", samples: try (0..<runs).map { _ in try runner.measure() }))
+
+            // `bake check`: a no-op build, then every link of the site. The generated posts link
+            // to pages that do not exist (`/word.html`), so it reports thousands.
+            let checkCommand = bake.map { [$0, "check"] } ?? [me, "once", "--check"]
+            let checker = BakeRunner(command: checkCommand, blog: blog, output: output, succeeding: [0, 1])
+            rows.append(Row(name: "check (no-op build, links)", samples: try (0..<runs).map { _ in try checker.measure() }))
 
             let postPaths = try FileTree.scan(blog + "/posts").map(\.path)
             guard let newest = postPaths.max(), let oldest = postPaths.min() else { throw BenchError.setUp("\(blog)/posts has no posts; expected a generated blog") }
@@ -150,6 +157,7 @@ extension BakeBench {
         @Argument var blog: String
         @Option var output: String
         @Flag var clean = false
+        @Flag(help: "Check every link of the site after the build, as `bake check` does.") var check = false
 
         func run() async throws {
             let options = BuildOptions(blog: BlogFolder(root: blog), output: output, clean: clean, now: Timestamp(Date()))
@@ -159,6 +167,12 @@ extension BakeBench {
                 let summary = try await SiteBuilder(options: options, memory: memory).build()
                 _ = Unmanaged.passRetained(memory)
                 print("Baked \(summary.posts) posts and \(summary.pages) pages: \(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed")
+                if check {
+                    let start = ContinuousClock.now
+                    let report = try await LinkChecker(options: options, memory: memory).check()
+                    let elapsed = ContinuousClock.now - start
+                    print(report.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                }
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))
                 throw ExitCode.failure

@@ -25,16 +25,20 @@ extension Bake {
 
         /// Bakes as `bake build` does, printing progress, the summary line or the problems;
         /// `bake deploy` bakes through it too.
-        /// - Parameter outcome: What a failure leaves as it was, for the last line of the problems.
+        /// - Parameters:
+        ///   - outcome: What a failure leaves as it was, for the last line of the problems.
+        ///   - memory: What the build parsed, kept for what runs after it (`bake check`).
         /// - Returns: The options it baked with: the blog, and the output folder that now holds the site.
-        static func bake(_ configuration: BlogConfiguration, clean: Bool, verbose: Bool, outcome: String = "the site was not changed") async throws -> BuildOptions {
+        static func bake(
+            _ configuration: BlogConfiguration, clean: Bool, verbose: Bool, outcome: String = "the site was not changed",
+            memory: BuildMemory = BuildMemory()
+        ) async throws -> BuildOptions {
             let blog = configuration.blog
             let options = BuildOptions(configuration: configuration, clean: clean, now: Timestamp(Date()))
             let terminal = Terminal()
             terminal.warn(configuration.warnings, blog: blog)
             let start = ContinuousClock.now
             do {
-                let memory = BuildMemory()
                 let summary = try await SiteBuilder(options: options, progress: terminal.progress, memory: memory).build()
                 // The process ends right after this; freeing every parsed post first would
                 // only delay that.

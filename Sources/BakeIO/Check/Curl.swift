@@ -1,0 +1,100 @@
+import Foundation
+
+/// curl, run as a child process with its arguments as an array (no shell between), for one
+/// HTTP request at a time: `bake check --external`'s client. Its answer is the status and the
+/// `Location` of a redirect, which bake follows itself, hop by hop.
+///
+/// ```swift
+/// let curl = try Curl.find()
+/// let answer = await curl.request("https://example.com/", method: .head, timeout: .seconds(10))
+/// // .status(301, location: "https://www.example.com/")
+/// ```
+public struct Curl: Sendable {
+    /// The curl executable.
+    public let executable: String
+
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// The `curl` on the PATH.
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LinkCheckError) -> Curl {
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        guard let path = folders.map({ "\($0)/curl" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw LinkCheckError.curlMissing
+        }
+        return Curl(executable: path)
+    }
+
+    public enum Method: String, Sendable {
+        case head = "HEAD"
+        case get = "GET"
+    }
+
+    /// How one request ended.
+    public enum Answer: Sendable, Hashable {
+        /// The HTTP status, and the absolute URL a redirect leads to.
+        case status(Int, location: String?)
+        /// No answer within the time allowed.
+        case timedOut
+        /// No HTTP answer at all, with curl's reason, e.g. `Could not resolve host: nowhere.example`.
+        case failed(String)
+    }
+
+    /// Requests `url` once, without following redirects. A GET reads no more than the headers
+    /// and the first megabyte of the body.
+    public func request(_ url: String, method: Method, timeout: Duration) async -> Answer {
+        let seconds = String(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        var arguments = [
+            "--silent", "--show-error", "--globoff", "--proto", "=http,https",
+            "--max-time", seconds, "--connect-timeout", seconds,
+            "--user-agent", "bake-check (link checker)", "--header", "Accept: */*",
+            "--output", "/dev/null", "--write-out", "%{http_code} %{redirect_url}",
+        ]
+        arguments += method == .head ? ["--head"] : ["--max-filesize", "1048576"]
+        arguments += ["--url", url]
+        guard let run = await Self.run(executable, arguments) else { return .failed("cannot run \(executable)") }
+        let fields = run.output.split(separator: " ", maxSplits: 1)
+        let status = fields.first.flatMap { Int($0) } ?? 0
+        let location = fields.count > 1 ? String(fields[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+        // 63: the body is larger than asked for; the status came first and holds.
+        if (run.status == 0 || run.status == 63), status > 0 {
+            return .status(status, location: location.isEmpty ? nil : location)
+        }
+        if run.status == 28 { return .timedOut }
+        return .failed(Self.reason(run.errors))
+    }
+
+    /// curl's message without its `curl: (7) ` prefix.
+    static func reason(_ errors: String) -> String {
+        let line = errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no answer"
+        guard line.hasPrefix("curl: ("), let close = line.firstIndex(of: ")") else { return line }
+        return line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Runs the program and waits for it without holding a thread; nil if it cannot start.
+    static func run(_ executable: String, _ arguments: [String]) async -> (status: Int32, output: String, errors: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let started: Bool = await withCheckedContinuation { continuation in
+            process.terminationHandler = { _ in continuation.resume(returning: true) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: false)
+            }
+        }
+        guard started else { return nil }
+        // curl writes a few dozen bytes, far less than a pipe holds, so reading after it ended cannot stall it.
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, printed, complaints)
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import BakeIO
+import BakeKit
+import Foundation
+import LinkCheck
+
+extension Bake {
+    /// `bake check`: bake as `bake build` does, then check every link of the site.
+    struct Check: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bake the blog, then check every link of the site.",
+            discussion: """
+            Each broken link is reported once, at the line of the post, page, static file or template \
+            that holds it; the exit status is 1 when any link is broken. Links to other sites are \
+            checked only with --external (with curl; successes are kept in .bake-cache/links for a week).
+            """
+        )
+
+        @OptionGroup var blogOptions: BlogOptions
+
+        @Option(name: .shortAndLong, help: "Where to write the site (default: the blog's @output, else BLOG_DIR/site).")
+        var output: String?
+
+        @Flag(help: "Render every page again, ignoring what earlier builds recorded.")
+        var clean = false
+
+        @Flag(name: .shortAndLong, help: "List every file written or removed.")
+        var verbose = false
+
+        @Flag(help: "Check links to other sites too, over HTTP.")
+        var external = false
+
+        @Option(help: ArgumentHelp("How long another site may take to answer, in seconds (with --external).", valueName: "seconds"))
+        var timeout: Double = 10
+
+        func validate() throws {
+            guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): expected a number of seconds above 0") }
+        }
+
+        func run() async throws {
+            let terminal = Terminal()
+            let memory = BuildMemory()
+            var curl: Curl?
+            if external {
+                do {
+                    curl = try Curl.find()
+                } catch {
+                    FileHandle.standardError.write(Data("bake: \(error.message)\n".utf8))
+                    throw ExitCode.failure
+                }
+            }
+            let options = try await Build.bake(try blogOptions.configuration(output: output), clean: clean, verbose: verbose, memory: memory)
+            let start = ContinuousClock.now
+            terminal.show("Checking links…")
+            let checker = LinkChecker(options: options, memory: memory, external: curl.map {
+                ExternalLinkChecker(curl: $0, cachePath: options.blog.linkCachePath, now: options.now, timeout: .milliseconds(Int(timeout * 1000)))
+            })
+            let report: LinkReport
+            do {
+                report = try await checker.check()
+            } catch {
+                terminal.clearProgress()
+                terminal.report(error, blog: options.blog, outcome: "the links were not checked")
+                throw ExitCode.failure
+            }
+            terminal.clearProgress()
+            let elapsed = ContinuousClock.now - start
+            let lines = (report.problems + report.warnings).map { Terminal.line(for: $0, blog: options.blog) }
+                + [report.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)]
+            // One write: a blog that moved through three engines may have thousands.
+            terminal.say(lines.joined(separator: "\n"))
+            if !report.problems.isEmpty { throw ExitCode.failure }
+        }
+    }
+}
