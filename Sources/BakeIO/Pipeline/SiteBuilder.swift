@@ -54,18 +54,29 @@ public struct SiteBuilder: Sendable {
         let rendered = try await render(plan, blog, loaded: &loaded, loader: loader)
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
-        let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)
+        // With `@search true`, the last search index stays unless Pagefind runs after the pages
+        // are written; the state is recorded once it has.
+        let indexer = SearchIndexer(options: options)
+        let search = try await indexer?.prepare(items: rendered.items, pending: rendered.pending.paths, previous: blog.previous, onDisk: blog.onDisk)
+        var result = try await SiteWriter(output: options.output).write(rendered.items + (search?.kept ?? []), rendering: rendered.pending, previous: blog.previous,
+                                                                        state: search?.pagefind == nil ? state : nil)
+        var indexed: Int?
+        if let indexer, let pagefind = search?.pagefind {
+            (result, indexed) = try await indexer.index(with: pagefind, after: result, state: state)
+        }
         loader.keep(loaded)
         keep(rendered.entries)
         memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: result.manifest))
         let settings = options.configuration.settings
         let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
-        return BuildSummary(
+        var summary = BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
             rendered: rendered.count, entriesRendered: rendered.entries.store.rendered,
-            warnings: hasEpisodes ? PodcastShow.warnings(for: settings) : []
+            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? [])
         )
+        summary.searchIndexed = indexed
+        return summary
     }
 }
 

@@ -23,6 +23,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let dates: DateStyle
     /// Whether the feeds carry excerpts (`@feed_excerpts true`) instead of full posts.
     public let feedExcerpts: Bool
+    /// Whether the site is indexed with Pagefind and has a search page (`@search true`).
+    public let search: Bool
     /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
     /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
@@ -103,6 +105,10 @@ public struct SiteSettings: Sendable, Hashable {
         } else {
             feedExcerpts = false
         }
+        if let field = metadata.field("search"), Self.flag(field.value) == nil {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "search", value: field.value, expected: "true or false")))
+        }
+        search = metadata.field("search").flatMap { Self.flag($0.value) } ?? false
         if let field = metadata.field("time_zone") {
             if let zone = TimeZone(identifier: field.value) {
                 timeZone = zone

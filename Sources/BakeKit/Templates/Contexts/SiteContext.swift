@@ -23,6 +23,8 @@ final class SiteContext: Sendable {
     let rsdURL: String?
     /// Where writing apps post and sign in, when the shim's address is set.
     let endpoints: EditingEndpoints?
+    /// The search page, with `@search true`.
+    let searchURL: String?
 
     /// - Parameter currentPage: the standalone page being rendered, which `pages` marks.
     init(settings: SiteSettings, inputs: SiteInputs, currentPage: Int? = nil) {
@@ -50,6 +52,7 @@ final class SiteContext: Sendable {
         year = inputs.newestYear.map { String($0) }
         rsdURL = settings.xmlrpcURL == nil ? nil : settings.url + "/rsd.xml"
         endpoints = EditingEndpoints(settings: settings)
+        searchURL = settings.search ? url("search/") : nil
     }
 
     static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [NavigationLinkContext] {
@@ -85,6 +88,7 @@ final class SiteContext: Sendable {
         fields.text("authorization_endpoint") { $0.endpoints?.authorization }
         fields.text("token_endpoint") { $0.endpoints?.token }
         fields.text("indieauth_metadata_url") { $0.endpoints?.metadata }
+        fields.text("search_url") { $0.searchURL }
         return ContextType(noun: "the site", plural: "sites", fields: fields.fields)
     }()
 }
