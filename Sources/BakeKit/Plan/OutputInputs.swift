@@ -32,6 +32,8 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
     case redirect(RedirectInputs)
     case notFound
     case rsd
+    /// The search page: what every page shows, and nothing more.
+    case search
 
     /// The source paths of the posts and pages whose body HTML the output shows.
     public var bodiesShown: [String] {
@@ -40,7 +42,7 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
         case .post(let post): return [post.post.sourcePath]
         case .page(let page): return [page.sourcePath]
         case .feed(let feed): return feed.posts.map(\.sourcePath)
-        case .categories, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd: return []
+        case .categories, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd, .search: return []
         }
     }
 }

@@ -124,6 +124,8 @@ public struct InputsBuilder: Sendable {
             return .notFound
         case .rsd:
             return .rsd
+        case .search:
+            return .search
         }
     }
 }

@@ -66,6 +66,7 @@ public struct SitePlan: Sendable {
 
         var outputs: [PlannedOutput] = layout.hasBlog ? [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap] : [.notFound, .sitemap]
         if settings.xmlrpcURL != nil { outputs.append(.rsd) }
+        if settings.search { outputs.append(.search) }
         let homePages = perPage > 0 ? Pagination.pageCount(posts.count, perPage: perPage) : 1
         outputs += (1..<homePages).map { PlannedOutput.homePage($0 + 1) }
         if layout.hasBlog { outputs.append(.categories) }
@@ -185,6 +186,8 @@ public enum PlannedOutput: Sendable, Hashable {
     case jsonFeed
     case sitemap
     case rsd
+    /// The search page, with `@search true`.
+    case search
     case month(Int)
     case page(Int)
     case post(Int)
@@ -210,6 +213,7 @@ public enum PlannedOutput: Sendable, Hashable {
         case .jsonFeed: return layout.blog("feed.json")
         case .sitemap: return "sitemap.xml"
         case .rsd: return "rsd.xml"
+        case .search: return "search/index.html"
         case .month(let index): return layout.blog(months[index].key.folder + "index.html")
         case .page(let index): return layout.page(pages[index])
         case .post(let index): return layout.post(posts[index].permalink)

@@ -151,6 +151,10 @@ struct ContextBuilder: Sendable {
         page(.notFound, title: "Page not found", path: "404.html", description: "")
     }
 
+    func search() -> PageContext {
+        page(.search, title: "Search", path: "search/", description: "Search \(settings.name)")
+    }
+
     /// The post `ref` names.
     func post(_ ref: PostRef) -> Post {
         guard let post = posts[ref.sourcePath] else {

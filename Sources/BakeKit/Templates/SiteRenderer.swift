@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
         let text: String
         let settings = plan.settings
         switch inputs {
-        case .home, .category, .categories, .year, .month, .archive, .post, .page, .notFound:
+        case .home, .category, .categories, .year, .month, .archive, .post, .page, .notFound, .search:
             preconditionFailure("a page is rendered through its template")
         case .feed(let feed):
             let channel = feed.category.map(categoryChannel) ?? FeedChannel.site(settings)
@@ -99,6 +99,7 @@ public struct SiteRenderer: Sendable {
         case .page(let page):
             return (contexts.pages[page.index].templateName, contexts.page(page, html: bodies.body(of: page.sourcePath) ?? ""))
         case .notFound: context = contexts.notFound()
+        case .search: context = contexts.search()
         case .feed, .sitemap, .redirect, .rsd: return nil
         }
         return (context.kind.templateName, context)

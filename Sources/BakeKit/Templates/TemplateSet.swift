@@ -26,7 +26,7 @@ public struct TemplateSet: Sendable {
 
     /// Templates the default theme adds since themes were first written; a theme folder
     /// without them gets the default theme's (see `Theme`).
-    public static let listNames = ["categories", "category", "year"]
+    public static let listNames = ["categories", "category", "year", "search"]
 
     /// The template of each kind of page, compiled.
     private let pages: [String: CompiledTemplate]

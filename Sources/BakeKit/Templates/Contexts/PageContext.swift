@@ -84,7 +84,7 @@ private extension TemplateList {
 
 /// The kinds of page a template renders, each with the flag that marks it.
 public enum PageKind: String, Sendable, CaseIterable {
-    case home, homePage, post, month, year, archive, categories, category, page, notFound
+    case home, homePage, post, month, year, archive, categories, category, page, notFound, search
 
     /// `is_home`, `is_home_page`, …
     public var flag: String {
@@ -99,6 +99,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .category: return "is_category"
         case .page: return "is_page"
         case .notFound: return "is_not_found"
+        case .search: return "is_search"
         }
     }
 
@@ -125,7 +126,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .month: return ["month_label", "year", "month", "posts", "previous_month", "next_month"]
         case .archive: return ["years", "post_count"]
         case .page: return ["page", "social"]
-        case .notFound: return []
+        case .notFound, .search: return []
         }
     }
 }
