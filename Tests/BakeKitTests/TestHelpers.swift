@@ -123,3 +123,55 @@ func runPython(_ script: String, input: [UInt8]) throws -> [String: Any] {
     }
     return object
 }
+
+/// The plan's outputs by what they are, for tests that ask for one page.
+enum Output {
+    case home, archive, notFound, rss, jsonFeed, sitemap, rsd, categories, tagCloud
+    case post(Int), page(Int), month(Int), year(Int), redirect(Int), homePage(Int)
+    case category(Int, page: Int), categoryRSS(Int), categoryJSONFeed(Int)
+}
+
+extension SitePlan {
+    /// The output's file, from the plan's own paths.
+    func file(of output: Output) -> String {
+        switch output {
+        case .home: return paths.home().file
+        case .archive: return paths.archive.file
+        case .notFound: return paths.notFound.file
+        case .rss: return paths.feed(.rss).file
+        case .jsonFeed: return paths.feed(.json).file
+        case .sitemap: return paths.sitemap.file
+        case .rsd: return paths.rsd.file
+        case .categories: return paths.categories.file
+        case .tagCloud: return paths.tagCloud.file
+        case .post(let index): return paths.post(posts[index].permalink).file
+        case .page(let index): return paths.page(pages[index]).file
+        case .month(let index): return paths.month(months[index].key).file
+        case .year(let index): return paths.year(years[index].year).file
+        case .redirect(let index): return paths.redirect(redirects[index]).file
+        case .homePage(let page): return paths.home(page: page).file
+        case .category(let index, let page): return paths.category(categories[index].slug, page: page).file
+        case .categoryRSS(let index): return paths.feed(.rss, category: categories[index].slug).file
+        case .categoryJSONFeed(let index): return paths.feed(.json, category: categories[index].slug).file
+        }
+    }
+
+    /// The planned output; the test stops when the plan has none.
+    func output(_ output: Output) -> PlannedPage {
+        guard let found = self.output(at: file(of: output)) else { preconditionFailure("the plan has no \(file(of: output))") }
+        return found
+    }
+
+    /// Every output's file, in plan order.
+    var files: [String] { outputs.map(\.path.file) }
+}
+
+extension SiteRenderer {
+    func render(_ output: Output, bodies: some BodySource, entries: (any EntryCache)? = nil) -> RenderedFile {
+        render(plan.output(output), bodies: bodies, entries: entries)
+    }
+
+    func bodiesNeeded(for output: Output) -> [String] {
+        plan.output(output).inputs.bodiesShown
+    }
+}

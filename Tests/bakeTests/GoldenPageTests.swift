@@ -23,6 +23,7 @@ import Testing
         "2025/index.html",                  // a year
         "archive.html",                     // every post by year and month
         "categories/index.html",            // the categories
+        "categories/cloud.html",            // the tag cloud
         "categories/politics-and-power/index.html",  // a category named with references
         "categories/politics-and-power/rss.xml",
         "about.html",                       // a page

@@ -20,7 +20,7 @@ enum Target {
             try! parser.parsePost(path: "posts/2014/04/01/two.markdown", bytes: Array("@pubDate 2014-04-01 09:00:00 -0700\n@link https://example.org/\n@enclosure /a.mp3\n\nAn untitled link.\n".utf8), status: .published, now: now),
         ]
     }()
-    static let plan = try! SitePlan(posts: parsed.map(\.post), pages: [], settings: settings)
+    static let plan = try! SitePlan(posts: parsed.map(\.post), pages: [], settings: settings, now: Timestamp(seconds: 1_700_000_000))
     static let bodies = Dictionary(uniqueKeysWithValues: parsed.map { ($0.post.sourcePath, $0.html) })
 
     static func run(_ bytes: [UInt8]) {
@@ -31,7 +31,7 @@ enum Target {
         sources.append(TemplateSet.Source(name: "post", path: "templates/post.mustache", text: "{{#post}}{{> partial}}{{/post}}"))
         sources.append(TemplateSet.Source(name: "partial", path: "templates/partial.mustache", text: "[{{title}}]{{$block}}b{{/block}}\n"))
         guard let templates = try? TemplateSet(sources: sources) else { return }
-        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 1_700_000_000)))
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions())
         _ = renderer.render(.home, bodies: bodies)
     }
 }

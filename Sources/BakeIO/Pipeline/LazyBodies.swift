@@ -9,16 +9,21 @@ import Synchronization
 /// build, and its kept entry is gone) asks here for a body the build does not have.
 final class LazyBodies: BodySource {
     private let loaded: [String: String]
+    private let added: [String: String]
     private let parse: @Sendable (String) -> String?
     private let parsed = Mutex<[String: String]>([:])
 
-    init(_ loaded: [String: String], parse: @escaping @Sendable (String) -> String?) {
+    /// - Parameters:
+    ///   - loaded: the bodies of the files the build parsed.
+    ///   - added: the bodies loaded for it of posts that came from the cache.
+    init(_ loaded: [String: String], added: [String: String], parse: @escaping @Sendable (String) -> String?) {
         self.loaded = loaded
+        self.added = added
         self.parse = parse
     }
 
     func body(of sourcePath: String) -> String? {
-        if let body = loaded[sourcePath] { return body }
+        if let body = loaded[sourcePath] ?? added[sourcePath] { return body }
         if let body = parsed.withLock({ $0[sourcePath] }) { return body }
         guard let body = parse(sourcePath) else { return nil }
         parsed.withLock { $0[sourcePath] = body }

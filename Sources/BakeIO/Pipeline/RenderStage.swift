@@ -20,20 +20,35 @@ struct RenderStage: Sendable {
 
     /// One planned output, before it is rendered.
     struct Planned: Sendable {
-        let path: String
-        let inputs: OutputInputs
+        let page: PlannedPage
         let fingerprint: UInt64
+
+        /// Its file in the output folder.
+        var path: String { page.path.file }
+        var inputs: OutputInputs { page.inputs }
     }
 
-    /// Every output of the plan with its inputs and fingerprint, in plan order.
+    /// Every output of the plan with its fingerprint, in plan order.
     func planned() async -> [Planned] {
-        let plan = renderer.plan
-        let renderer = renderer
         let base = base
-        return await parallelMap(Array(zip(plan.outputs, plan.paths))) { output, path in
-            let inputs = renderer.inputs(of: output)
-            return Planned(path: path, inputs: inputs, fingerprint: SiteRenderer.fingerprint(path: path, inputs: inputs, base: base))
+        return await parallelMap(renderer.plan.outputs) { output in
+            Planned(page: output, fingerprint: SiteRenderer.fingerprint(of: output, base: base))
         }
+    }
+
+    /// Which outputs to keep as the last build left them, and which to render: an output is
+    /// kept when the manifest records its fingerprint and its file is as bake left it.
+    static func split(_ planned: [Planned], previous: SiteManifest?, onDisk: [String: FileEntry]) -> (kept: [SiteWriter.Item], toRender: [Planned]) {
+        var kept: [SiteWriter.Item] = []
+        var toRender: [Planned] = []
+        for output in planned {
+            if let record = previous?.records[output.path], record.fingerprint == output.fingerprint, record.matches(onDisk[output.path]) {
+                kept.append(SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .keep(record)))
+            } else {
+                toRender.append(output)
+            }
+        }
+        return (kept, toRender)
     }
 
     /// The source paths whose bodies `outputs` show; without the lists' when their entries
@@ -57,7 +72,7 @@ struct RenderStage: Sendable {
         let renderer = renderer
         return await parallelMap(outputs) { output in
             SiteWriter.Item(path: output.path, fingerprint: output.fingerprint,
-                            content: .bytes(renderer.render(output.inputs, bodies: bodies, entries: entries)))
+                            content: .bytes(renderer.render(output.page, bodies: bodies, entries: entries).bytes))
         }
     }
 

@@ -48,31 +48,44 @@ public struct SiteBuilder: Sendable {
             return unchanged
         }
         let loader = SourceLoader(options: options, memory: memory)
-        var loaded = await loader.load(blog.sources)
-        let plan = try plan(loaded, blog)
+        let loaded = await loader.load(blog.sources)
+        let (plan, templates) = try plan(loaded, blog)
         progress?(.rendering)
-        let rendered = try await render(plan, blog, loaded: &loaded, loader: loader)
+        let assets = try assets(of: blog)
+        let renderOptions = RenderOptions(marksUnpublished: options.marksUnpublished, stylesheetVersion: assets.stylesheetVersion)
+        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions))
+        let planned = await stage.planned()
+        let (kept, toRender) = options.clean ? ([], planned) : RenderStage.split(planned, previous: blog.previous, onDisk: blog.onDisk)
+        let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
+        let store = entries.store
+        let needed = stage.bodiesNeeded(by: toRender, listsFromEntries: store.count > 0).filter { loaded.bodies[$0] == nil }
+        let added = try await loader.bodies(of: needed.sorted(), loaded: loaded)
+        let bodies = LazyBodies(loaded.bodies, added: added.bodies) { loader.parseBody(of: $0) }
+        let pending = SiteWriter.Pending(paths: toRender.map(\.path)) { indices in
+            await stage.render(indices.map { toRender[$0] }, bodies: bodies, entries: store)
+        }
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
         // With `@search true`, the last search index stays unless Pagefind runs after the pages
         // are written; the state is recorded once it has.
+        let items = kept + assets.items
         let indexer = SearchIndexer(options: options)
-        let search = try await indexer?.prepare(items: rendered.items, pending: rendered.pending.paths, previous: blog.previous, onDisk: blog.onDisk)
-        var result = try await SiteWriter(output: options.output).write(rendered.items + (search?.kept ?? []), rendering: rendered.pending, previous: blog.previous,
+        let search = try await indexer?.prepare(items: items, pending: pending.paths, previous: blog.previous, onDisk: blog.onDisk)
+        var report = try await SiteWriter(output: options.output).write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
                                                                         state: search?.pagefind == nil ? state : nil)
         var indexed: Int?
         if let indexer, let pagefind = search?.pagefind {
-            (result, indexed) = try await indexer.index(with: pagefind, after: result, state: state)
+            (report, indexed) = try await indexer.index(with: pagefind, after: report, state: state)
         }
-        loader.keep(loaded)
-        keep(rendered.entries)
-        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: result.manifest))
+        loader.keep(loaded, added: added)
+        keep(entries)
+        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: report.manifest))
         let settings = options.configuration.settings
         let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
         var summary = BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
-            written: result.written, unchanged: result.unchanged, removed: result.removed,
-            rendered: rendered.count, entriesRendered: rendered.entries.store.rendered,
+            written: report.written, unchanged: report.unchanged, removed: report.removed,
+            rendered: toRender.count, entriesRendered: store.rendered,
             warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? [])
         )
         summary.searchIndexed = indexed
@@ -85,37 +98,39 @@ private extension SiteBuilder {
     /// What a build starts from: the theme, the templates, the list of sources and static
     /// files, and what the last build into the output folder left.
     struct Blog {
-        var theme: Theme?
-        var templates: TemplateSet?
-        var problems: [Diagnostic]
-        var sources: [FileEntry]
-        var staticEntries: [FileEntry]
-        var previous: SiteManifest?
+        let theme: Theme
+        let templateSources: [TemplateSet.Source]
+        /// What is wrong so far: the settings, the blog's own templates.
+        let problems: [Diagnostic]
+        let sources: [FileEntry]
+        let staticEntries: [FileEntry]
+        let previous: SiteManifest?
         /// The output folder's files, when there is a manifest to check them against.
-        var onDisk: [String: FileEntry]
-        var digest: UInt64
+        let onDisk: [String: FileEntry]
+        let digest: UInt64
         /// Set when nothing changed since the last build: its summary.
-        var unchanged: BuildSummary?
+        let unchanged: BuildSummary?
         /// What kind of build this is, for `TreeSnapshot`.
-        var treeKey: String
+        let treeKey: String
     }
 
+    /// The load stage's first part: the theme, the templates' text, which files there are,
+    /// and whether anything changed since the last build. A theme that cannot be read ends
+    /// the build here, with the settings' problems.
     func readBlog() async throws(BuildFailure) -> Blog {
         let blog = options.blog
         // With problems, the settings are stand-ins, so that problems in posts are reported too.
         let settings = options.configuration.settings
         var problems = options.configuration.problems
-        var theme: Theme?
-        var templateSources: [TemplateSet.Source]?
+        let theme: Theme
         do {
-            let loaded = try Theme(folder: options.themeFolder)
-            theme = loaded
-            let overrides = Self.blogTemplates(blog, system: options.fileSystem)
-            problems += overrides.problems
-            templateSources = loaded.templates(overriddenBy: overrides.sources)
+            theme = try Theme(folder: options.themeFolder)
         } catch {
-            problems += error.diagnostics
+            throw BuildFailure(problems + error.diagnostics)
         }
+        let overrides = Self.blogTemplates(blog, system: options.fileSystem)
+        problems += overrides.problems
+        let templateSources = theme.templates(overriddenBy: overrides.sources)
         let writer = SiteWriter(output: options.output)
         let treeKey = TreeSnapshot.key(output: options.output, drafts: options.includeDrafts)
         let sources: [FileEntry]
@@ -141,8 +156,8 @@ private extension SiteBuilder {
             previous = problems.isEmpty ? try writer.existingManifest() : nil
             onDisk = previous == nil ? [:] : await outputFiles
         }
-        let templateFingerprint = templateSources.map(TemplateSet.fingerprint) ?? ""
-        let digest = Self.digest(settings: settings, templates: templateFingerprint, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
+        let digest = Self.digest(settings: settings, templates: TemplateSet.fingerprint(of: templateSources), theme: theme,
+                                 sources: sources, staticEntries: staticEntries, options: options)
         var unchanged: BuildSummary?
         // Nothing changed since the last build into this folder: nothing to do. The templates
         // are the ones that build compiled, so they are not compiled again.
@@ -150,53 +165,74 @@ private extension SiteBuilder {
            state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: onDisk) {
             unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
         }
-        var templates: TemplateSet?
-        if unchanged == nil, let templateSources {
-            do {
-                templates = try TemplateSet(sources: templateSources)
-            } catch {
-                problems += error.diagnostics
-            }
-        }
-        return Blog(theme: theme, templates: templates, problems: problems, sources: sources, staticEntries: staticEntries,
+        return Blog(theme: theme, templateSources: templateSources, problems: problems, sources: sources, staticEntries: staticEntries,
                     previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged, treeKey: treeKey)
     }
 
-    /// The plan stage: which posts are published, and every output of the site.
-    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog) throws(BuildFailure) -> SitePlan {
+    /// The plan stage: which posts are published, every output of the site, and the
+    /// templates, compiled. Every problem found so far fails the build here, all at once.
+    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog) throws(BuildFailure) -> (SitePlan, TemplateSet) {
         var problems = blog.problems + loaded.problems
-        let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
-        var plan: SitePlan?
+        var templates: TemplateSet?
         do {
-            plan = try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings)
+            templates = try TemplateSet(sources: blog.templateSources)
         } catch {
             problems += error.diagnostics
         }
-        if let plan, let templates = blog.templates {
+        let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
+        var plan: SitePlan?
+        do {
+            plan = try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings, now: options.now)
+        } catch {
+            problems += error.diagnostics
+        }
+        if let plan, let templates {
             var reported: Set<String> = []
             for page in plan.pages {
                 if !templates.names.contains(page.templateName) {
-                    problems.append(Diagnostic(path: page.sourcePath, line: page.metadata.field("template")?.line,
-                                               message: "asks for @template \(page.templateName), which the theme does not have; expected the name of a file in templates/ without .mustache"))
+                    problems.append(PlanError(source: page.sourcePath, line: page.metadata.field("template")?.line, reason: .missingTemplate(page.templateName)).diagnostic)
                 } else if reported.insert(page.templateName).inserted {
                     // A template that only standalone pages use is checked as one when one does.
                     problems += templates.problems(asPage: page.templateName)
                 }
             }
         }
-        if let plan, let theme = blog.theme {
+        if let plan {
             // Checked before anything renders, and every clash at once.
-            let rendered = Set(plan.paths)
-            for path in Set(theme.staticFiles.keys).union(blog.staticEntries.map(\.path)).sorted() where rendered.contains(path) {
-                problems.append(Diagnostic(path: "static/" + path, line: nil, message: "would overwrite \(path), which bake renders; expected another name"))
+            let rendered = Set(plan.outputs.map(\.path.file))
+            for path in Set(blog.theme.staticFiles.keys).union(blog.staticEntries.map(\.path)).sorted() where rendered.contains(path) {
+                problems.append(PlanError(source: "static/" + path, reason: .staticFileOverwrites(path)).diagnostic)
             }
         }
-        guard problems.isEmpty, let plan, blog.templates != nil, blog.theme != nil else { throw BuildFailure(problems) }
-        return plan
+        guard problems.isEmpty, let plan, let templates else { throw BuildFailure(problems) }
+        return (plan, templates)
     }
 
-    /// The render stage: the outputs whose inputs are unchanged since the manifest, the static
-    /// files, and the outputs to render, which the writer renders a batch at a time as it writes.
+    /// The theme's static files and the blog's, which the blog's override, and the
+    /// stylesheet's version for its URL.
+    func assets(of blog: Blog) throws(BuildFailure) -> (items: [SiteWriter.Item], stylesheetVersion: String) {
+        var assets = blog.theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
+        for entry in blog.staticEntries {
+            assets[entry.path] = .copy(from: options.blog.path("static/" + entry.path))
+        }
+        let stylesheet: [UInt8]?
+        switch assets["style.css"] {
+        case .bytes(let bytes): stylesheet = bytes
+        case .copy(let source):
+            do {
+                stylesheet = try FileIO.read(source)
+            } catch {
+                throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
+            }
+        default: stylesheet = nil
+        }
+        let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = assets.sorted(by: { $0.key < $1.key }).map { path, content in
+            SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content)
+        }
+        return (items, stylesheet.map { String(ContentHasher.hash($0) % 0xFFFF_FFFF, radix: 16) } ?? "")
+    }
+
     /// The list entries of a build, and what to do with them after it.
     struct Entries {
         let store: EntryStore
@@ -207,42 +243,6 @@ private extension SiteBuilder {
         /// Whether the store holds every entry this build's lists show, so that writing it
         /// loses nothing the file had.
         let isComplete: Bool
-    }
-
-    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], pending: SiteWriter.Pending, count: Int, entries: Entries) {
-        guard let theme = blog.theme, let templates = blog.templates else { throw BuildFailure(blog.problems) }
-        var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
-        for entry in blog.staticEntries {
-            assets[entry.path] = .copy(from: options.blog.path("static/" + entry.path))
-        }
-        let renderOptions = RenderOptions(now: options.now, marksUnpublished: options.marksUnpublished, stylesheetVersion: Self.stylesheetVersion(assets))
-        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions))
-        var items: [SiteWriter.Item] = []
-        var toRender: [RenderStage.Planned] = []
-        for output in await stage.planned() {
-            if !options.clean, let record = blog.previous?.records[output.path], record.fingerprint == output.fingerprint,
-               record.matches(blog.onDisk[output.path]) {
-                items.append(SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .keep(record)))
-            } else {
-                toRender.append(output)
-            }
-        }
-        let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
-        let store = entries.store
-        let missing = stage.bodiesNeeded(by: toRender, listsFromEntries: store.count > 0).filter { loaded.bodies[$0] == nil }
-        if !missing.isEmpty {
-            try await loader.addBodies(of: missing.sorted(), to: &loaded)
-        }
-        let bodies = LazyBodies(loaded.bodies) { loader.parseBody(of: $0) }
-        let outputs = toRender
-        let pending = SiteWriter.Pending(paths: outputs.map(\.path)) { indices in
-            await stage.render(indices.map { outputs[$0] }, bodies: bodies, entries: store)
-        }
-        let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
-            items.append(SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content))
-        }
-        return (items, pending, toRender.count, entries)
     }
 
     /// The list entries this build starts from: the last build's in this process, those kept
@@ -350,16 +350,6 @@ extension SiteBuilder {
             }
         }
         return (sources, problems)
-    }
-
-    static func stylesheetVersion(_ assets: [String: SiteWriter.Content]) -> String {
-        let stylesheet: [UInt8]?
-        switch assets["style.css"] {
-        case .bytes(let bytes): stylesheet = bytes
-        case .copy(let source): stylesheet = try? FileIO.read(source)
-        default: stylesheet = nil
-        }
-        return stylesheet.map { String(ContentHasher.hash($0) % 0xFFFF_FFFF, radix: 16) } ?? ""
     }
 
     static func fingerprint(of content: SiteWriter.Content, path: String, entry: FileEntry?) -> UInt64 {

@@ -31,19 +31,27 @@ struct SourceLoader: Sendable {
 
     /// What the stage produced.
     struct Loaded: Sendable {
-        var posts: [Post] = []
-        var pages: [Page] = []
+        let posts: [Post]
+        let pages: [Page]
         /// Body HTML by source path, for the files parsed this time.
-        var bodies: [String: String] = [:]
-        var problems: [Diagnostic] = []
+        let bodies: [String: String]
+        let problems: [Diagnostic]
         /// The cache for the next build, in path order.
-        var cache = BuildCache(entries: [])
+        let cache: BuildCache
         /// How many entries of `cache` the cache file does not have yet.
-        var unsaved = 0
+        let unsaved: Int
         /// Whether the cache file had no entries.
-        var cacheWasEmpty = true
-        /// Whether the body cache lacked bodies this build read.
-        var bodyCacheIsStale = false
+        let cacheWasEmpty: Bool
+    }
+
+    /// Bodies of posts that came from the cache, loaded because the build renders them.
+    struct AddedBodies: Sendable {
+        /// Body HTML by source path.
+        let bodies: [String: String]
+        /// Whether the body cache lacked some of them.
+        let bodyCacheIsStale: Bool
+
+        static let none = AddedBodies(bodies: [:], bodyCacheIsStale: false)
     }
 
     /// Loads `sources` (blog-relative paths, sorted).
@@ -58,7 +66,16 @@ struct SourceLoader: Sendable {
         } else {
             cache = await BuildCache.load(from: blog.cachePath, key: cacheKey)
         }
-        var loaded = Loaded()
+        var posts: [Post] = []
+        var pages: [Page] = []
+        var bodies: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        func add(_ entry: BuildCache.Entry) {
+            switch entry {
+            case .post(let post): posts.append(post)
+            case .page(let page): pages.append(page)
+            }
+        }
         // In source order, so sorted by path; a slot for each file to load, filled once it is.
         var newCache: [(file: FileEntry, entry: BuildCache.Entry)?] = []
         newCache.reserveCapacity(sources.count)
@@ -70,7 +87,7 @@ struct SourceLoader: Sendable {
             while cursor < cache.entries.endIndex, cache.entries[cursor].file.path < source.path { cursor += 1 }
             let cached = cursor < cache.entries.endIndex && cache.entries[cursor].file.path == source.path ? cache.entries[cursor] : nil
             if let cached, cached.file.size == source.size, cached.file.modified == source.modified {
-                loaded.add(cached.entry)
+                add(cached.entry)
                 newCache.append(cached)
             } else {
                 slots.append(newCache.count)
@@ -87,38 +104,41 @@ struct SourceLoader: Sendable {
         for (((source, _), result), slot) in zip(zip(toLoad, results), slots) {
             switch result {
             case .success(let outcome):
-                loaded.add(outcome.entry)
-                if let html = outcome.html { loaded.bodies[source.path] = html }
+                add(outcome.entry)
+                if let html = outcome.html { bodies[source.path] = html }
                 if !source.path.hasPrefix("drafts/") { newCache[slot] = (source, outcome.entry) }
             case .failure(let failure):
-                loaded.problems += failure.diagnostics
+                problems += failure.diagnostics
             }
         }
-        loaded.cache = BuildCache(entries: newCache.compactMap { $0 })
+        let next = BuildCache(entries: newCache.compactMap { $0 })
         // Drafts are never cached, so parsing them again leaves nothing stale.
         let reparsed = toLoad.count { !$0.0.path.hasPrefix("drafts/") }
-        loaded.unsaved = unsaved + reparsed + abs(loaded.cache.entries.count - cache.entries.count)
-        loaded.cacheWasEmpty = cache.entries.isEmpty
-        return loaded
+        return Loaded(
+            posts: posts, pages: pages, bodies: bodies, problems: problems, cache: next,
+            unsaved: unsaved + reparsed + abs(next.entries.count - cache.entries.count), cacheWasEmpty: cache.entries.isEmpty
+        )
     }
 
-    /// Adds to `loaded.bodies` the bodies of `paths`, whose posts came from the cache: from the
-    /// body cache when there are many, else (and for any it lacks) by parsing their files.
-    func addBodies(of paths: [String], to loaded: inout Loaded) async throws(BuildFailure) {
+    /// The bodies of `paths`, whose posts came from the cache (`loaded`): from the body cache
+    /// when there are many, else (and for any it lacks) by parsing their files.
+    func bodies(of paths: [String], loaded: Loaded) async throws(BuildFailure) -> AddedBodies {
+        guard !paths.isEmpty else { return .none }
         var toParse = paths
+        var bodies: [String: String] = [:]
+        var bodyCacheIsStale = false
         if paths.count >= SiteBuilder.bodiesWorthTheBodyCache {
             var hashes: [String: UInt64] = [:]
             for post in loaded.posts { hashes[post.sourcePath] = post.contentHash }
             for page in loaded.pages { hashes[page.sourcePath] = page.contentHash }
             var wanted: [String: UInt64] = [:]
             for path in paths { wanted[path] = hashes[path] }
-            let found = BodyCache.read(from: blog.bodyCachePath, key: cacheKey, wanted: wanted)
-            loaded.bodies.merge(found) { parsed, _ in parsed }
-            toParse = paths.filter { found[$0] == nil }
+            bodies = BodyCache.read(from: blog.bodyCachePath, key: cacheKey, wanted: wanted)
+            toParse = paths.filter { bodies[$0] == nil }
             // Bodies it should have had: worth writing again once every body is at hand.
-            loaded.bodyCacheIsStale = !toParse.isEmpty
+            bodyCacheIsStale = !toParse.isEmpty
         }
-        guard !toParse.isEmpty else { return }
+        guard !toParse.isEmpty else { return AddedBodies(bodies: bodies, bodyCacheIsStale: bodyCacheIsStale) }
         let root = blog.root
         let parser = parser
         let now = now
@@ -128,11 +148,12 @@ struct SourceLoader: Sendable {
         var problems: [Diagnostic] = []
         for result in results {
             switch result {
-            case .success(let (path, html)): loaded.bodies[path] = html
+            case .success(let (path, html)): bodies[path] = html
             case .failure(let failure): problems += failure.diagnostics
             }
         }
         if !problems.isEmpty { throw BuildFailure(problems) }
+        return AddedBodies(bodies: bodies, bodyCacheIsStale: bodyCacheIsStale)
     }
 
     /// The body of the post or page at `path`, parsed now; nil when the file no longer parses.
@@ -146,7 +167,7 @@ struct SourceLoader: Sendable {
     ///
     /// Rewriting the whole cache for one edited post would cost more than the edit itself;
     /// a few stale entries only cost a hash or a parse each, so they gather a while.
-    func keep(_ loaded: Loaded) {
+    func keep(_ loaded: Loaded, added: AddedBodies) {
         var stale = loaded.unsaved
         var wroteCache = false
         if stale > SiteBuilder.staleEntriesBeforeCacheWrite || (stale > 0 && loaded.cacheWasEmpty) {
@@ -156,11 +177,11 @@ struct SourceLoader: Sendable {
                 wroteCache = true
             }
         }
-        if wroteCache || loaded.bodyCacheIsStale {
+        if wroteCache || added.bodyCacheIsStale {
             var bodies: [(path: String, hash: UInt64, html: String)] = []
             bodies.reserveCapacity(loaded.cache.entries.count)
             for (file, entry) in loaded.cache.entries {
-                guard let html = loaded.bodies[file.path] else { break }
+                guard let html = loaded.bodies[file.path] ?? added.bodies[file.path] else { break }
                 switch entry {
                 case .post(let post): bodies.append((file.path, post.contentHash, html))
                 case .page(let page): bodies.append((file.path, page.contentHash, html))
@@ -228,15 +249,6 @@ private extension SourceLoader {
             return .success(Outcome(entry: .post(parsed.post), html: parsed.html))
         } catch {
             return .failure(error)
-        }
-    }
-}
-
-private extension SourceLoader.Loaded {
-    mutating func add(_ entry: BuildCache.Entry) {
-        switch entry {
-        case .post(let post): posts.append(post)
-        case .page(let page): pages.append(page)
         }
     }
 }

@@ -16,10 +16,10 @@ public struct FeedChannel: Sendable, Hashable {
 
     /// The site's own feeds.
     public static func site(_ settings: SiteSettings) -> FeedChannel {
-        let layout = settings.layout
+        let paths = SitePaths(settings: settings)
         return FeedChannel(
-            title: settings.feed.title, pageURL: settings.url + "/" + layout.blog(""),
-            rssURL: settings.url + "/" + layout.blog("xml/rss.xml"), jsonFeedURL: settings.url + "/" + layout.blog("feed.json")
+            title: settings.feed.title, pageURL: paths.absoluteURL(paths.home()),
+            rssURL: paths.absoluteURL(paths.feed(.rss)), jsonFeedURL: paths.absoluteURL(paths.feed(.json))
         )
     }
 }

@@ -18,6 +18,7 @@ public struct JSONFeed: Sendable {
     /// The feed for `items`, newest first.
     public func render(_ items: [FeedItem]) -> String {
         let rewriter = URLRewriter(origin: settings.origin)
+        let paths = SitePaths(settings: settings)
         let feed = Document(
             version: "https://jsonfeed.org/version/1.1",
             title: channel.title,
@@ -30,7 +31,7 @@ public struct JSONFeed: Sendable {
             authors: settings.author.isEmpty ? nil : [Author(name: settings.author, url: settings.feed.authorURL, avatar: settings.feed.authorAvatarURL)],
             items: items.map { item in
                 let (post, html) = (item.post, item.html)
-                let permalink = settings.url + "/" + settings.layout.post(post.permalink)
+                let permalink = paths.absoluteURL(paths.post(post.permalink))
                 let episode = Episode(metadata: post.metadata, absolute: settings.absolute)
                 return Item(
                     id: permalink,

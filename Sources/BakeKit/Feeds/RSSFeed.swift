@@ -38,9 +38,10 @@ public struct RSSFeed: Sendable {
             let date = newest.post.updated ?? newest.post.pubDate
             xml += "<lastBuildDate>\(date.civil(in: settings.timeZone).rfc822)</lastBuildDate>\n"
         }
+        let paths = SitePaths(settings: settings)
         for (item, episode) in zip(items, episodes) {
             let (post, html) = (item.post, item.html)
-            let permalink = settings.url + "/" + settings.layout.post(post.permalink)
+            let permalink = paths.absoluteURL(paths.post(post.permalink))
             xml += "<item>\n"
             if !post.title.isEmpty {
                 xml += "<title>\(MarkupEscaping.xml(post.title))</title>\n"

@@ -24,7 +24,7 @@ public struct Page: Sendable, Hashable {
 
     /// The template it renders with: `@template`, or `page`.
     public var templateName: String {
-        metadata["template"].flatMap { $0.isEmpty ? nil : $0 } ?? "page"
+        metadata["template"].flatMap { $0.isEmpty ? nil : $0 } ?? PageTemplate.page.rawValue
     }
 
     /// Whether the page shows its title as a heading; `@show_title false` hides it.

@@ -1,12 +1,7 @@
 /// Where the blog's files go in the site, from Wildcat's settings: `has_blog`,
 /// `blog_relative_path` and `output_file_suffix`, and the titles of the home page and archive.
 ///
-/// ```swift
-/// // @blog_relative_path blog, @output_file_suffix .htm
-/// layout.post(permalink)   // "blog/2014/03/31/hello.htm"
-/// layout.blog("index.html") // "blog/index.html"
-/// layout.page(about)        // "about.htm": pages stay at the site's root
-/// ```
+/// `SitePaths` makes every path of the site from it.
 public struct SiteLayout: Sendable, Hashable {
     /// False for a site of pages only (`@has_blog false`): no home list, archive or feeds of posts.
     public let hasBlog: Bool
@@ -61,21 +56,5 @@ public struct SiteLayout: Sendable, Hashable {
             homeTitle: CharacterReferences.decode(metadata["blog_home_page_title"] ?? ""),
             archiveTitle: metadata["blog_archive_title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? "Archive"
         )
-    }
-
-    /// The output path of a post, e.g. `blog/2014/03/31/hello.html`.
-    public func post(_ permalink: Permalink) -> String {
-        guard !blogFolder.isEmpty || fileSuffix != ".html" else { return permalink.path }
-        return blogFolder + permalink.path.dropLast(".html".count) + fileSuffix
-    }
-
-    /// The output path of a page, at the site's root, e.g. `about.html`.
-    public func page(_ page: Page) -> String {
-        fileSuffix == ".html" ? page.path : page.name + fileSuffix
-    }
-
-    /// A path inside the blog's folder, e.g. `blog/archive.html` for `archive.html`.
-    public func blog(_ path: String) -> String {
-        blogFolder + path
     }
 }

@@ -7,9 +7,6 @@ public struct CategoryIndex: Sendable, Hashable {
     public let slug: String
     public internal(set) var postIndices: [Int]
 
-    /// The category page's folder, e.g. `categories/swift/`.
-    public var folder: String { "categories/\(slug)/" }
-
     /// Every category of `posts` (newest first), sorted by name for readers of `language`,
     /// ties broken by code points so the order never depends on the machine.
     static func all(of posts: [Post], language: String) -> [CategoryIndex] {
@@ -36,9 +33,6 @@ public struct CategoryIndex: Sendable, Hashable {
 public struct YearArchive: Sendable, Hashable {
     public let year: Int
     public internal(set) var monthIndices: [Int]
-
-    /// The year page's folder, e.g. `2014/`.
-    public var folder: String { "\(year)/" }
 }
 
 /// How a list of posts splits into pages of `perPage`: the first at the list's own folder,
@@ -57,10 +51,5 @@ public enum Pagination {
         let (skipped, overflow) = (page - 1).multipliedReportingOverflow(by: perPage)
         let start = overflow ? count : min(count, skipped)
         return start..<(start + min(perPage, count - start))
-    }
-
-    /// The folder of page `page` of a list at `folder` ("" for the home page).
-    public static func folder(_ folder: String, page: Int) -> String {
-        page <= 1 ? folder : folder + "page/\(page)/"
     }
 }

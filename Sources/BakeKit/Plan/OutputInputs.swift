@@ -1,9 +1,10 @@
 /// Everything one output is made from, beyond what every page shares (`SiteInputs`).
 ///
-/// It is the only thing the renderer is given about the output, and its hash is the output's
-/// fingerprint: a page cannot show something its fingerprint misses, so an incremental build
-/// that skips outputs whose inputs are unchanged cannot leave one stale. A new kind of page is
-/// a new case here; the compiler then asks for its render.
+/// It is the only thing the renderer is given about the output, and its hash (with the
+/// output's path) is the output's fingerprint: a page cannot show something its fingerprint
+/// misses, so an incremental build that skips outputs whose inputs are unchanged cannot leave
+/// one stale. A new kind of page is a new case here; the compiler then asks for its page
+/// kind, its sitemap rank, the bodies it shows and its context.
 ///
 /// Posts are named by `PostRef` (path and content hash), not copied: the renderer looks them
 /// up in the build's posts, and the hash stands for everything the file holds. A `PostRef`
@@ -15,6 +16,8 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
     case category(CategoryEntry, ListInputs)
     /// The list of categories.
     case categories([CategoryEntry])
+    /// Every category, sized by its number of posts.
+    case tagCloud([CategoryEntry])
     /// A year's months and the titles of their posts.
     case year(YearInputs)
     /// A month's posts.
@@ -32,7 +35,7 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
     case redirect(RedirectInputs)
     case notFound
     case rsd
-    /// The search page: what every page shows, and nothing more.
+    /// The search page, with `@search true`: what every page shows, and nothing more.
     case search
 
     /// The source paths of the posts and pages whose body HTML the output shows.
@@ -42,7 +45,54 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
         case .post(let post): return [post.post.sourcePath]
         case .page(let page): return [page.sourcePath]
         case .feed(let feed): return feed.posts.map(\.sourcePath)
-        case .categories, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd, .search: return []
+        case .categories, .tagCloud, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd, .search: return []
+        }
+    }
+
+    /// The kind of page a template renders it as; nil for feeds and the other files bake
+    /// writes itself.
+    public var kind: PageKind? {
+        switch self {
+        case .home(let list): return list.page == 1 ? .home : .homePage
+        case .category: return .category
+        case .categories: return .categories
+        case .tagCloud: return .tagCloud
+        case .year: return .year
+        case .month: return .month
+        case .archive: return .archive
+        case .post: return .post
+        case .page: return .page
+        case .notFound: return .notFound
+        case .search: return .search
+        case .feed, .sitemap, .redirect, .rsd: return nil
+        }
+    }
+
+    /// Where the sitemap lists it among the kinds of page, first to last; nil for what it
+    /// does not list: the pages of older posts (reached from a list's first page), feeds,
+    /// redirects, the error page and the search page, which has nothing of its own to find.
+    var sitemapRank: Int? {
+        switch self {
+        case .home(let list): return list.page == 1 ? 0 : nil
+        case .archive: return 1
+        case .page: return 2
+        case .categories: return 3
+        case .tagCloud: return 4
+        case .category(_, let list): return list.page == 1 ? 5 : nil
+        case .year: return 6
+        case .month: return 7
+        case .post: return 8
+        case .feed, .sitemap, .redirect, .notFound, .rsd, .search: return nil
+        }
+    }
+
+    /// When what it shows last changed, for the sitemap: a post's update, the home page's
+    /// newest post; nil where no one date says it.
+    var lastModified: Int64? {
+        switch self {
+        case .home(let list): return list.posts.first?.value.pubDate
+        case .post(let post): return post.post.value.updated ?? post.post.value.pubDate
+        default: return nil
         }
     }
 }
@@ -55,6 +105,8 @@ public struct PostRef: Sendable, Hashable, Encodable {
     public let contentHash: UInt64
     /// The publication time; a draft without `@pubDate` takes the build's.
     public let pubDate: Int64
+    /// When it was last changed (`@modDate`), if it says.
+    public let updated: Int64?
     /// The slug of each of the post's categories, in its order ("" for none).
     public let categorySlugs: [String]
     /// Dated after the build, so marked as scheduled where unpublished posts are marked.
@@ -80,8 +132,8 @@ public struct TitleEntry: Sendable, Hashable, Encodable {
 
 /// One page of a paginated list of posts.
 public struct ListInputs: Sendable, Hashable, Encodable {
-    /// The list's folder, "" for the home page, e.g. `categories/swift/`.
-    public let folder: String
+    /// Which list: the home page's or a category's.
+    public let list: SitePaths.List
     /// 1-based.
     public let page: Int
     public let pageCount: Int
@@ -94,9 +146,6 @@ public struct CategoryEntry: Sendable, Hashable, Encodable {
     public let slug: String
     /// How many posts it has.
     public let count: Int
-
-    /// The category page's folder, e.g. `categories/swift/`.
-    public var folder: String { "categories/\(slug)/" }
 }
 
 /// A month and the titles of its posts.

@@ -36,23 +36,23 @@ enum Redirects {
 
     /// The redirects asked for, and a problem for each alias that cannot be one or that would
     /// write a path another output (`owners`: path → source) or alias writes.
-    static func plan(_ requests: [Request], owners: [String: String]) -> (redirects: [Redirect], problems: [Diagnostic]) {
+    static func plan(_ requests: [Request], owners: [String: String]) -> (redirects: [Redirect], problems: [PlanError]) {
         var redirects: [Redirect] = []
-        var problems: [Diagnostic] = []
+        var problems: [PlanError] = []
         var claimed: [String: Request] = [:]
         for request in requests {
             guard let path = outputPath(of: request.alias) else {
-                problems.append(Diagnostic(path: request.sourcePath, line: request.line, message: "@aliases `\(request.alias)` is not a path on this site; expected root-relative old URLs such as /2009/03/old-slug/, separated by commas"))
+                problems.append(PlanError(source: request.sourcePath, line: request.line, reason: .aliasNotAPath(alias: request.alias)))
                 continue
             }
             // An old URL equal to the permalink needs no redirect.
             if path == request.target { continue }
             if let owner = owners[path] {
-                let who = owner == "bake" ? "bake writes itself" : "\(owner) writes"
-                problems.append(Diagnostic(path: request.sourcePath, line: request.line, message: "@aliases `\(request.alias)` would write \(path), which \(who); expected an old URL no other page uses"))
+                problems.append(PlanError(source: request.sourcePath, line: request.line, reason: .aliasTaken(alias: request.alias, path: path, owner: owner)))
             } else if let first = claimed[path] {
                 if first.sourcePath == request.sourcePath { continue }
-                problems.append(Diagnostic(path: request.sourcePath, line: request.line, message: "@aliases `\(request.alias)` would write \(path), as an alias of \(first.sourcePath) (line \(first.line)) does; expected each old URL to belong to one post or page"))
+                problems.append(PlanError(source: request.sourcePath, line: request.line,
+                                          reason: .aliasClaimed(alias: request.alias, path: path, by: first.sourcePath, line: first.line)))
             } else {
                 claimed[path] = request
                 redirects.append(Redirect(path: path, target: request.target, title: request.title, sourcePath: request.sourcePath, alias: request.alias))

@@ -21,16 +21,19 @@ public struct SitePlan: Sendable {
     public let categorySlugs: [String: String]
     /// Posts on each list page: the home page, its older pages and category pages.
     public let postsPerPage: Int
-    /// Every output, in a fixed order.
-    public let outputs: [PlannedOutput]
-    /// The path of each output, in the order of `outputs`.
-    public let paths: [String]
+    /// Every output: where it goes and what it is made from, in a fixed order.
+    public let outputs: [PlannedPage]
     public let settings: SiteSettings
+    /// Every path and URL of the site.
+    public let paths: SitePaths
+    /// The time of the build, which decides which posts are still scheduled.
+    public let now: Timestamp
 
-    /// Plans the site. Posts are sorted newest first; two sources that would write the same
-    /// file are an error naming both.
-    public init(posts: [Post], pages: [Page], settings: SiteSettings) throws(BuildFailure) {
+    /// Plans the site at the time `now`. Posts are sorted newest first; two sources that
+    /// would write the same file are an error naming both.
+    public init(posts: [Post], pages: [Page], settings: SiteSettings, now: Timestamp) throws(BuildFailure) {
         let layout = settings.layout
+        let paths = SitePaths(settings: settings)
         // A site of pages only publishes no posts.
         let shown = layout.hasBlog ? posts : []
         // Newest first, by date as plain numbers without touching the posts; only equal dates
@@ -61,76 +64,51 @@ public struct SitePlan: Sendable {
                 years.append(YearArchive(year: month.key.year, monthIndices: [index]))
             }
         }
+        self.posts = posts
+        self.pages = pages
+        self.months = months
+        self.years = years
         let categories = CategoryIndex.all(of: posts, language: settings.language)
-        let perPage = settings.homePostCount
+        self.categories = categories
+        self.categorySlugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
+        self.postsPerPage = settings.homePostCount
+        self.settings = settings
+        self.paths = paths
+        self.now = now
 
-        var outputs: [PlannedOutput] = layout.hasBlog ? [.home, .archive, .notFound, .rss, .jsonFeed, .sitemap] : [.notFound, .sitemap]
-        if settings.xmlrpcURL != nil { outputs.append(.rsd) }
-        if settings.search { outputs.append(.search) }
-        let homePages = perPage > 0 ? Pagination.pageCount(posts.count, perPage: perPage) : 1
-        outputs += (1..<homePages).map { PlannedOutput.homePage($0 + 1) }
-        if layout.hasBlog { outputs.append(.categories) }
-        for (index, category) in categories.enumerated() {
-            let pages = Pagination.pageCount(category.postIndices.count, perPage: perPage)
-            outputs += (1...pages).map { PlannedOutput.category(index, page: $0) }
-            outputs += [.categoryRSS(index), .categoryJSONFeed(index)]
-        }
-        outputs += years.indices.map { PlannedOutput.year($0) }
-        outputs += months.indices.map { PlannedOutput.month($0) }
-        outputs += pages.indices.map { PlannedOutput.page($0) }
-        outputs += posts.indices.map { PlannedOutput.post($0) }
-
+        var outputs = PlanInputs(
+            posts: posts, pages: pages, months: months, years: years, categories: categories,
+            settings: settings, paths: paths, now: now
+        ).outputs()
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)
-        var problems: [Diagnostic] = []
-        var paths = outputs.map { $0.path(posts: posts, pages: pages, months: months, years: years, categories: categories, layout: layout, redirects: []) }
-        for (output, path) in zip(outputs, paths) {
-            let source: String
-            switch output {
-            case .post(let index): source = posts[index].sourcePath
-            case .page(let index): source = pages[index].sourcePath
-            default: source = "bake"
-            }
+        var problems: [PlanError] = []
+        for output in outputs {
+            let path = output.path.file
+            let source = output.source ?? PlanError.bake
             if let first = owners[path] {
-                if source == "bake" || first == "bake" {
-                    let user = source == "bake" ? first : source
-                    problems.append(Diagnostic(path: user, line: nil, message: "would write \(path), which bake writes itself; expected another file name"))
-                } else {
-                    problems.append(Diagnostic(path: source, line: nil, message: "has the same permalink \(path) as \(first); expected each post to have its own slug"))
-                }
+                problems.append(source == PlanError.bake || first == PlanError.bake
+                    ? PlanError(source: source == PlanError.bake ? first : source, reason: .pathBakeWrites(path))
+                    : PlanError(source: source, reason: .samePermalink(path, as: first)))
             } else {
                 owners[path] = source
             }
         }
         var requests: [Redirects.Request] = []
         for post in posts {
-            requests += Redirects.requests(in: post.metadata, sourcePath: post.sourcePath, target: layout.post(post.permalink), title: post.displayTitle)
+            requests += Redirects.requests(in: post.metadata, sourcePath: post.sourcePath, target: paths.post(post.permalink).link, title: post.displayTitle)
         }
         for page in pages {
-            requests += Redirects.requests(in: page.metadata, sourcePath: page.sourcePath, target: layout.page(page), title: page.title)
+            requests += Redirects.requests(in: page.metadata, sourcePath: page.sourcePath, target: paths.page(page).link, title: page.title)
         }
         let aliases = Redirects.plan(requests, owners: owners)
         problems += aliases.problems
-        if !problems.isEmpty { throw BuildFailure(problems) }
-        outputs += aliases.redirects.indices.map { PlannedOutput.redirect($0) }
-        paths += aliases.redirects.map { $0.path }
-
+        if !problems.isEmpty { throw BuildFailure(problems.map(\.diagnostic)) }
+        outputs += aliases.redirects.map { redirect in
+            PlannedPage(path: paths.redirect(redirect), inputs: .redirect(RedirectInputs(target: redirect.target, title: redirect.title)), source: redirect.sourcePath)
+        }
         self.redirects = aliases.redirects
-        self.posts = posts
-        self.pages = pages
-        self.months = months
-        self.years = years
-        self.categories = categories
-        self.categorySlugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
-        self.postsPerPage = perPage
         self.outputs = outputs
-        self.paths = paths
-        self.settings = settings
-    }
-
-    /// The output path of a planned file.
-    public func path(of output: PlannedOutput) -> String {
-        output.path(posts: posts, pages: pages, months: months, years: years, categories: categories, layout: settings.layout, redirects: redirects)
     }
 
     /// The number of home pages: the home page and its `page/N/` pages of older posts.
@@ -162,6 +140,11 @@ public struct SitePlan: Sendable {
     /// The indices in `posts` of the site's feeds.
     public var feedPostIndices: Range<Int> { 0..<min(posts.count, max(settings.feedPostCount, 0)) }
 
+    /// The output written at `file`, if any.
+    public func output(at file: String) -> PlannedPage? {
+        outputs.first { $0.path.file == file }
+    }
+
     /// The posts a build publishes: drafts only with `drafts`, posts dated after `now`
     /// only with `future`.
     public static func publishable(_ posts: [Post], now: Timestamp, drafts: Bool, future: Bool) -> [Post] {
@@ -175,55 +158,4 @@ public struct SitePlan: Sendable {
 public struct MonthArchive: Sendable, Hashable {
     public let key: MonthKey
     public internal(set) var postIndices: [Int]
-}
-
-/// One file of the site.
-public enum PlannedOutput: Sendable, Hashable {
-    case home
-    case archive
-    case notFound
-    case rss
-    case jsonFeed
-    case sitemap
-    case rsd
-    /// The search page, with `@search true`.
-    case search
-    case month(Int)
-    case page(Int)
-    case post(Int)
-    /// A page at an old URL, an index into `SitePlan.redirects`.
-    case redirect(Int)
-    /// Page 2, 3… of older posts after the home page.
-    case homePage(Int)
-    /// The list of categories.
-    case categories
-    /// Page `page` (1-based) of a category.
-    case category(Int, page: Int)
-    case categoryRSS(Int)
-    case categoryJSONFeed(Int)
-    /// A year's months and posts.
-    case year(Int)
-
-    func path(posts: [Post], pages: [Page], months: [MonthArchive], years: [YearArchive], categories: [CategoryIndex], layout: SiteLayout, redirects: [Redirect]) -> String {
-        switch self {
-        case .home: return layout.blog("index.html")
-        case .archive: return layout.blog("archive.html")
-        case .notFound: return "404.html"
-        case .rss: return layout.blog("xml/rss.xml")
-        case .jsonFeed: return layout.blog("feed.json")
-        case .sitemap: return "sitemap.xml"
-        case .rsd: return "rsd.xml"
-        case .search: return "search/index.html"
-        case .month(let index): return layout.blog(months[index].key.folder + "index.html")
-        case .page(let index): return layout.page(pages[index])
-        case .post(let index): return layout.post(posts[index].permalink)
-        case .redirect(let index): return redirects[index].path
-        case .homePage(let page): return layout.blog(Pagination.folder("", page: page) + "index.html")
-        case .categories: return layout.blog("categories/index.html")
-        case .category(let index, let page): return layout.blog(Pagination.folder(categories[index].folder, page: page) + "index.html")
-        case .categoryRSS(let index): return layout.blog(categories[index].folder + "rss.xml")
-        case .categoryJSONFeed(let index): return layout.blog(categories[index].folder + "feed.json")
-        case .year(let index): return layout.blog(years[index].folder + "index.html")
-        }
-    }
 }

@@ -5,6 +5,7 @@
 /// `SiteInputs`, and the posts and pages those name by path and content hash.
 struct ContextBuilder: Sendable {
     let settings: SiteSettings
+    let paths: SitePaths
     let site: SiteInputs
     /// The posts inputs may name, by source path.
     let posts: [String: Post]
@@ -12,57 +13,86 @@ struct ContextBuilder: Sendable {
     let pages: [Page]
     let siteContext: SiteContext
 
-    init(settings: SiteSettings, site: SiteInputs, posts: [String: Post], pages: [Page]) {
+    init(settings: SiteSettings, paths: SitePaths, site: SiteInputs, posts: [String: Post], pages: [Page]) {
         self.settings = settings
+        self.paths = paths
         self.site = site
         self.posts = posts
         self.pages = pages
-        self.siteContext = SiteContext(settings: settings, inputs: site)
+        self.siteContext = SiteContext(settings: settings, paths: paths, inputs: site)
+    }
+
+    /// The context of a page at `path` made from `inputs`; nil for the files that are not
+    /// pages (feeds, the sitemap, redirects).
+    func context(of inputs: OutputInputs, at path: SitePath, bodies: some BodySource) -> PageContext? {
+        switch inputs {
+        case .home(let list): return home(list, at: path, bodies: bodies)
+        case .category(let category, let list): return self.category(category, list, at: path, bodies: bodies)
+        case .categories(let categories): return self.categories(categories, at: path)
+        case .tagCloud(let categories): return tagCloud(categories, at: path)
+        case .year(let year): return self.year(year, at: path)
+        case .month(let month): return self.month(month, at: path)
+        case .archive(let years): return archive(years, at: path)
+        case .post(let post): return self.post(post, at: path, html: bodies.body(of: post.post.sourcePath) ?? "")
+        case .page(let page): return self.page(page, at: path, html: bodies.body(of: page.sourcePath) ?? "")
+        case .notFound: return self.page(.notFound, title: "Page not found", path: path, description: "")
+        case .search: return self.page(.search, title: "Search", path: path, description: "Search \(settings.name)")
+        case .feed, .sitemap, .redirect, .rsd: return nil
+        }
     }
 
     /// A page of the home page's list: 1 is the home page itself, 2… its pages of older posts.
-    func home(_ list: ListInputs, bodies: some BodySource) -> PageContext {
+    func home(_ list: ListInputs, at path: SitePath, bodies: some BodySource) -> PageContext {
         let number = list.page
         let context = number == 1
-            ? page(.home, title: settings.layout.homeTitle, path: settings.layout.blog(""), description: settings.description)
-            : page(.homePage, title: "Older posts, page \(number)", path: settings.layout.blog(Pagination.folder("", page: number)), description: settings.description)
+            ? page(.home, title: settings.layout.homeTitle, path: path, description: settings.description)
+            : page(.homePage, title: "Older posts, page \(number)", path: path, description: settings.description)
         context.posts = listPosts(list.posts, bodies: bodies)
         context.pagination = pagination(list)
         return context
     }
 
     /// A page of a category's list.
-    func category(_ category: CategoryEntry, _ list: ListInputs, bodies: some BodySource) -> PageContext {
+    func category(_ category: CategoryEntry, _ list: ListInputs, at path: SitePath, bodies: some BodySource) -> PageContext {
         let number = list.page
         let title = number == 1 ? category.name : "\(category.name), page \(number)"
-        let context = page(.category, title: title, path: settings.layout.blog(Pagination.folder(category.folder, page: number)),
-                           description: "Posts in \(category.name) on \(settings.name)")
-        context.category = CategoryContext(category, url: url, layout: settings.layout)
+        let context = page(.category, title: title, path: path, description: "Posts in \(category.name) on \(settings.name)")
+        context.category = CategoryContext(category, paths: paths)
         context.posts = listPosts(list.posts, bodies: bodies)
         context.pagination = pagination(list)
         context.feeds = [
-            FeedLinkContext(title: "\(settings.name): \(category.name) (RSS)", type: "application/rss+xml", url: url(settings.layout.blog(category.folder + "rss.xml"))),
-            FeedLinkContext(title: "\(settings.name): \(category.name) (JSON Feed)", type: "application/feed+json", url: url(settings.layout.blog(category.folder + "feed.json"))),
+            FeedLinkContext(title: "\(settings.name): \(category.name) (RSS)", type: "application/rss+xml", url: paths.url(paths.feed(.rss, category: category.slug))),
+            FeedLinkContext(title: "\(settings.name): \(category.name) (JSON Feed)", type: "application/feed+json", url: paths.url(paths.feed(.json, category: category.slug))),
         ]
         return context
     }
 
     /// The list of categories.
-    func categories(_ categories: [CategoryEntry]) -> PageContext {
-        let context = page(.categories, title: "Categories", path: settings.layout.blog("categories/"), description: "Every category on \(settings.name)")
-        context.categories = categories.map { CategoryContext($0, url: url, layout: settings.layout) }
+    func categories(_ categories: [CategoryEntry], at path: SitePath) -> PageContext {
+        let context = page(.categories, title: "Categories", path: path, description: "Every category on \(settings.name)")
+        context.categories = categories.map { CategoryContext($0, paths: paths) }
+        context.categoryCount = String(categories.count)
+        context.hasCategories = !categories.isEmpty
+        return context
+    }
+
+    /// Every category, each with its size in the cloud.
+    func tagCloud(_ categories: [CategoryEntry], at path: SitePath) -> PageContext {
+        let context = page(.tagCloud, title: "Tags", path: path, description: "Every category on \(settings.name), by how much it is written about")
+        let sizes = TagCloud.sizes(of: categories.map(\.count))
+        context.categories = zip(categories, sizes).map { CategoryContext($0, paths: paths, size: $1) }
         context.categoryCount = String(categories.count)
         context.hasCategories = !categories.isEmpty
         return context
     }
 
     /// A year: its months and their posts.
-    func year(_ year: YearInputs) -> PageContext {
+    func year(_ year: YearInputs, at path: SitePath) -> PageContext {
         let label = String(year.year)
-        let context = page(.year, title: label, path: settings.layout.blog("\(year.year)/"), description: "Posts from \(label)")
+        let context = page(.year, title: label, path: path, description: "Posts from \(label)")
         context.year = label
         context.months = year.months.map { month in
-            YearMonthContext(label: settings.dates.month(month.key), url: url(settings.layout.blog(month.key.folder)),
+            YearMonthContext(label: settings.dates.month(month.key), url: paths.url(paths.month(month.key)),
                              name: settings.dates.monthName(month.key.month), posts: month.posts.map(titleEntry))
         }
         context.postCount = String(year.months.reduce(0) { $0 + $1.posts.count })
@@ -71,26 +101,26 @@ struct ContextBuilder: Sendable {
         return context
     }
 
-    func post(_ inputs: PostInputs, html: String) -> PageContext {
+    func post(_ inputs: PostInputs, at path: SitePath, html: String) -> PageContext {
         let ref = inputs.post.value
         let post = self.post(ref)
         let description = Excerpt.summary(of: post.metadata) ?? PlainText.truncate(post.excerpt, maxCharacters: 160)
-        let context = page(.post, title: post.displayTitle, path: settings.layout.post(post.permalink), description: description)
+        let context = page(.post, title: post.displayTitle, path: path, description: description)
         context.post = postContext(post, ref, content: html, isExcerpt: false)
-        let absolute = settings.url + "/" + settings.layout.post(post.permalink)
+        let absolute = paths.absoluteURL(path)
         context.social = SocialContext(SocialCard(
             type: "article", title: post.displayTitle, url: absolute, description: description,
             image: SocialCard.image(metadata: post.metadata, html: html, pageURL: absolute, origin: settings.origin),
             siteName: settings.name
         ))
-        context.previous = inputs.previous.map { NeighbourContext(displayTitle: $0.value.title, url: url($0.value.path)) }
-        context.next = inputs.next.map { NeighbourContext(displayTitle: $0.value.title, url: url($0.value.path)) }
+        context.previous = inputs.previous.map { NeighbourContext(displayTitle: $0.value.title, url: paths.url(link: $0.value.path)) }
+        context.next = inputs.next.map { NeighbourContext(displayTitle: $0.value.title, url: paths.url(link: $0.value.path)) }
         return context
     }
 
-    func month(_ month: MonthInputs) -> PageContext {
+    func month(_ month: MonthInputs, at path: SitePath) -> PageContext {
         let label = settings.dates.month(month.key)
-        let context = page(.month, title: label, path: settings.layout.blog(month.key.folder), description: "Posts from \(label)")
+        let context = page(.month, title: label, path: path, description: "Posts from \(label)")
         context.monthLabel = label
         context.year = String(month.key.year)
         context.month = Permalink.twoDigits(month.key.month)
@@ -103,20 +133,20 @@ struct ContextBuilder: Sendable {
         return context
     }
 
-    func archive(_ years: [ArchiveYear]) -> PageContext {
-        let context = page(.archive, title: settings.layout.archiveTitle, path: settings.layout.blog("archive.html"), description: "Every post on \(settings.name), by month")
+    func archive(_ years: [ArchiveYear], at path: SitePath) -> PageContext {
+        let context = page(.archive, title: settings.layout.archiveTitle, path: path, description: "Every post on \(settings.name), by month")
         let zone = settings.timeZone
         var count = 0
         context.years = years.map { year in
-            ArchiveYearContext(year: String(year.year), url: url(settings.layout.blog("\(year.year)/")), months: year.months.map { month in
+            ArchiveYearContext(year: String(year.year), url: paths.url(paths.year(year.year)), months: year.months.map { month in
                 count += month.posts.count
                 return ArchiveMonthContext(
-                    label: settings.dates.month(month.key), url: url(settings.layout.blog(month.key.folder)),
+                    label: settings.dates.month(month.key), url: paths.url(paths.month(month.key)),
                     name: settings.dates.monthName(month.key.month), count: String(month.posts.count),
                     posts: month.posts.map { entry in
                         let published = Timestamp(seconds: entry.pubDate).civil(in: zone)
                         return ArchiveEntryContext(
-                            displayTitle: entry.title, url: url(entry.path), date: settings.dates.date(published),
+                            displayTitle: entry.title, url: paths.url(link: entry.path), date: settings.dates.date(published),
                             dayISO: "\(published.year)-\(Permalink.twoDigits(published.month))-\(Permalink.twoDigits(published.day))"
                         )
                     }
@@ -127,32 +157,24 @@ struct ContextBuilder: Sendable {
         return context
     }
 
-    func page(_ inputs: PageInputs, html: String) -> PageContext {
+    func page(_ inputs: PageInputs, at path: SitePath, html: String) -> PageContext {
         let page = pages[inputs.index]
         let description = page.metadata["description"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? PlainText.truncate(page.excerpt, maxCharacters: 160)
         // The navigation marks this page as the current one.
-        let context = PageContext(kind: .page, site: SiteContext(settings: settings, inputs: site, currentPage: inputs.index), title: page.title,
-                                  canonicalURL: settings.url + "/" + settings.layout.page(page), description: description)
+        let context = PageContext(kind: .page, site: SiteContext(settings: settings, paths: paths, inputs: site, currentPage: inputs.index), title: page.title,
+                                  canonicalURL: paths.absoluteURL(path), description: description)
         context.page = StandalonePageContext(
-            title: page.title, showTitle: page.showsTitle, content: html, url: url(settings.layout.page(page)),
+            title: page.title, showTitle: page.showsTitle, content: html, url: paths.url(path),
             meta: page.metadata.dictionary(CharacterReferences.decode)
         )
-        let absolute = settings.url + "/" + settings.layout.page(page)
+        let absolute = paths.absoluteURL(path)
         context.social = SocialContext(SocialCard(
             type: "website", title: page.title, url: absolute, description: description,
             image: SocialCard.image(metadata: page.metadata, html: html, pageURL: absolute, origin: settings.origin),
             siteName: settings.name
         ))
         return context
-    }
-
-    func notFound() -> PageContext {
-        page(.notFound, title: "Page not found", path: "404.html", description: "")
-    }
-
-    func search() -> PageContext {
-        page(.search, title: "Search", path: "search/", description: "Search \(settings.name)")
     }
 
     /// The post `ref` names.
@@ -165,17 +187,12 @@ struct ContextBuilder: Sendable {
 }
 
 private extension ContextBuilder {
-    /// A root-relative URL, e.g. `/blog/2014/03/`.
-    func url(_ path: String) -> String {
-        settings.basePath + "/" + path
-    }
-
-    func page(_ kind: PageKind, title: String, path: String, description: String) -> PageContext {
-        PageContext(kind: kind, site: siteContext, title: title, canonicalURL: settings.url + "/" + path, description: description)
+    func page(_ kind: PageKind, title: String, path: SitePath, description: String) -> PageContext {
+        PageContext(kind: kind, site: siteContext, title: title, canonicalURL: paths.absoluteURL(path), description: description)
     }
 
     func postContext(_ post: Post, _ ref: PostRef, content: String?, isExcerpt: Bool) -> PostContext {
-        PostContext(post: post, ref: ref, content: content, isExcerpt: isExcerpt, settings: settings, marksUnpublished: site.marksUnpublished)
+        PostContext(post: post, ref: ref, content: content, isExcerpt: isExcerpt, settings: settings, paths: paths, marksUnpublished: site.marksUnpublished)
     }
 
     /// The posts of a list page, each cut at its excerpt if it has one (`is_excerpt`). Each
@@ -194,18 +211,18 @@ private extension ContextBuilder {
     }
 
     func monthLink(_ month: MonthKey) -> LabelLinkContext {
-        LabelLinkContext(label: settings.dates.month(month), url: url(settings.layout.blog(month.folder)))
+        LabelLinkContext(label: settings.dates.month(month), url: paths.url(paths.month(month)))
     }
 
     func yearLink(_ year: Int) -> LabelLinkContext {
-        LabelLinkContext(label: String(year), url: url(settings.layout.blog("\(year)/")))
+        LabelLinkContext(label: String(year), url: paths.url(paths.year(year)))
     }
 
     /// A post in a list of titles (a year page): only what such a list shows.
     func titleEntry(_ entry: TitleEntry) -> TitleEntryContext {
         let published = Timestamp(seconds: entry.pubDate).civil(in: settings.timeZone)
         return TitleEntryContext(
-            displayTitle: entry.title, url: url(entry.path), date: settings.dates.date(published), dateISO: published.rfc3339,
+            displayTitle: entry.title, url: paths.url(link: entry.path), date: settings.dates.date(published), dateISO: published.rfc3339,
             isLinkPost: entry.isLinkPost, isDraft: site.marksUnpublished && entry.isDraft, isFuture: site.marksUnpublished && entry.isFuture
         )
     }
@@ -213,11 +230,11 @@ private extension ContextBuilder {
     /// Links to the neighbouring pages of a paginated list: `newer_url` (page − 1) and
     /// `older_url` (page + 1), each absent at its end.
     func pagination(_ list: ListInputs) -> PaginationContext {
-        let (folder, page, count) = (list.folder, list.page, list.pageCount)
+        let (page, count) = (list.page, list.pageCount)
         return PaginationContext(
             page: page, pageCount: count,
-            newerURL: page > 1 ? url(settings.layout.blog(Pagination.folder(folder, page: page - 1))) : nil,
-            olderURL: page < count ? url(settings.layout.blog(Pagination.folder(folder, page: page + 1))) : nil
+            newerURL: page > 1 ? paths.url(paths.list(list.list, page: page - 1)) : nil,
+            olderURL: page < count ? paths.url(paths.list(list.list, page: page + 1)) : nil
         )
     }
 }

@@ -1,14 +1,12 @@
-/// What a build shows beyond the published site, and values that come from outside the plan.
+/// What a build shows beyond the published site, and values that come from outside the plan
+/// (its time is the plan's `now`).
 public struct RenderOptions: Sendable, Hashable {
-    /// The time of the build; posts after it are marked as scheduled.
-    public let now: Timestamp
     /// Mark drafts and future posts on the page (preview with `--drafts`/`--future`).
     public let marksUnpublished: Bool
     /// A short hash of the stylesheet, appended to its URL so browsers fetch a changed one.
     public let stylesheetVersion: String
 
-    public init(now: Timestamp, marksUnpublished: Bool = false, stylesheetVersion: String = "") {
-        self.now = now
+    public init(marksUnpublished: Bool = false, stylesheetVersion: String = "") {
         self.marksUnpublished = marksUnpublished
         self.stylesheetVersion = stylesheetVersion
     }

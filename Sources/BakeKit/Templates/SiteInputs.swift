@@ -19,7 +19,7 @@ public struct SiteInputs: Sendable, Hashable, Encodable {
         self.settings = settings.metadata.fields.flatMap { [$0.key, $0.value] }
         self.marksUnpublished = options.marksUnpublished
         self.stylesheetVersion = options.stylesheetVersion
-        self.navigation = plan.pages.map { PostLink(title: $0.title, path: settings.layout.page($0)) }
+        self.navigation = plan.pages.map { PostLink(title: $0.title, path: plan.paths.page($0).link) }
         self.newestYear = plan.posts.first?.pubDate.civil(in: settings.timeZone).year
     }
 }

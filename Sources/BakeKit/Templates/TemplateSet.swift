@@ -22,14 +22,14 @@ public struct TemplateSet: Sendable {
     }
 
     /// The page templates every site needs.
-    public static let requiredNames = ["home", "post", "month", "archive", "page", "not_found"]
+    public static let requiredNames = PageTemplate.allCases.filter(\.isRequired).map(\.rawValue)
 
     /// Templates the default theme adds since themes were first written; a theme folder
     /// without them gets the default theme's (see `Theme`).
-    public static let listNames = ["categories", "category", "year", "search"]
+    public static let listNames = PageTemplate.allCases.filter { !$0.isRequired }.map(\.rawValue)
 
     /// The template of each kind of page, compiled.
-    private let pages: [String: CompiledTemplate]
+    private let pages: [PageTemplate: CompiledTemplate]
     /// Every template, parsed, for the ones a standalone page names (`@template`).
     private let compiler: TemplateCompiler
     /// The name of every template.
@@ -62,15 +62,15 @@ public struct TemplateSet: Sendable {
         for name in Self.requiredNames where !names.contains(name) {
             problems.insert(TemplateError(path: "templates/\(name).mustache", line: nil, reason: .missingTemplate(name)).diagnostic)
         }
-        var pages: [String: CompiledTemplate] = [:]
+        var pages: [PageTemplate: CompiledTemplate] = [:]
         let compiler = TemplateCompiler(templates: parsed, unreadable: names.subtracting(parsed.keys))
         // The templates that parsed are compiled even when others did not, so that one run
         // reports every problem; a loop of includes would only be reported again. Templates
         // that are not a kind of page's are compiled when a standalone page asks for one.
         if endless.isEmpty {
-            for name in Set(PageKind.allCases.map(\.templateName)).sorted() where parsed[name] != nil {
+            for template in PageTemplate.allCases where parsed[template.rawValue] != nil {
                 do {
-                    pages[name] = try compiler.compile(name, root: PageContext.type)
+                    pages[template] = try compiler.compile(template.rawValue, root: PageContext.type)
                 } catch {
                     problems.formUnion(error.errors.map(\.diagnostic))
                 }
@@ -95,7 +95,7 @@ public struct TemplateSet: Sendable {
 
     /// Why template `name` cannot render a standalone page (`@template name`); empty when it can.
     public func problems(asPage name: String) -> [Diagnostic] {
-        guard pages[name] == nil, compiler.templates[name] != nil else { return [] }
+        guard PageTemplate(rawValue: name).flatMap({ pages[$0] }) == nil, compiler.templates[name] != nil else { return [] }
         do {
             _ = try compiler.compile(name, root: PageContext.type)
             return []
@@ -104,10 +104,17 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    /// Renders page template `name` with `page`; a template that is missing, or does not
-    /// compile as a page, renders nothing.
+    /// Renders the template of a kind of page with `page`; one the theme lacks (only those
+    /// that are not `isRequired` may be missing) renders nothing.
+    func render(_ template: PageTemplate, page: PageContext, entries: (any EntryCache)?, seed: UInt64) -> [UInt8] {
+        pages[template]?.render(page, entries: entries, seed: seed) ?? []
+    }
+
+    /// Renders template `name`, which a standalone page asks for (`@template`), with `page`; a
+    /// template that is missing, or does not compile as a page, renders nothing (the plan
+    /// reports both before anything renders).
     func render(_ name: String, page: PageContext, entries: (any EntryCache)?, seed: UInt64) -> [UInt8] {
-        if let template = pages[name] {
+        if let template = PageTemplate(rawValue: name).flatMap({ pages[$0] }) {
             return template.render(page, entries: entries, seed: seed)
         }
         // A standalone page's own template: compiled for it (a blog has few such pages).

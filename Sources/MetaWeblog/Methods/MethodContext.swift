@@ -75,6 +75,6 @@ struct MethodContext: Sendable {
 
     /// Post structs as methods reply with them.
     var replies: PostReply {
-        PostReply(siteURL: configuration.site.url, user: configuration.credentials.user, dates: tree.dates, layout: configuration.site.layout)
+        PostReply(paths: SitePaths(settings: configuration.site), user: configuration.credentials.user, dates: tree.dates)
     }
 }

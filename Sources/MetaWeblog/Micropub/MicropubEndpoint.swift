@@ -99,7 +99,7 @@ private extension MicropubEndpoint {
             }
             let post = try existingPost(url)
             let urls = postURLs
-            let entry = MicropubEntry(post: post, permalink: urls.url(post.id.permalink), dates: context.dates)
+            let entry = MicropubEntry(post: post, permalink: urls.absoluteURL(urls.post(post.id.permalink)), dates: context.dates)
             let selected = fields.values("properties")
             if selected.isEmpty {
                 return ShimResponse.json(.ok, .object(["type": .array([.string("h-entry")]), "properties": entry.properties.json]))
@@ -153,8 +153,8 @@ private extension MicropubEndpoint {
                 if let failure { return TreeChange(value: .failure(failure), record: nil) }
                 return TreeChange(value: .success(change.value), record: change.record)
             }.get()
-            let newURL = postURLs.url(saved.id.permalink)
-            if newURL != postURLs.url(permalink) {
+            let newURL = postURLs.absoluteURL(postURLs.post(saved.id.permalink))
+            if newURL != postURLs.absoluteURL(postURLs.post(permalink)) {
                 return Response(status: .created, headers: [.location: newURL])
             }
             return Response(status: .noContent)
@@ -226,7 +226,7 @@ private extension MicropubEndpoint {
             }
             return TreeChange(value: id, record: record ?? (paths.isEmpty ? nil : ChangeRecord(saved: paths[0], paths: paths, message: "newMediaObject: \(paths.joined(separator: ", "))")))
         }
-        return postURLs.url(postID.permalink)
+        return postURLs.absoluteURL(postURLs.post(postID.permalink))
     }
 
     // MARK: Media
@@ -325,12 +325,12 @@ private extension MicropubEndpoint {
         }
     }
 
-    var postURLs: PostURL {
-        PostURL(siteURL: context.configuration.site.url, layout: context.configuration.site.layout)
+    var postURLs: SitePaths {
+        SitePaths(settings: context.configuration.site)
     }
 
     func permalink(_ url: String) throws(MicropubError) -> Permalink {
-        guard let permalink = postURLs.permalink(url) else { throw Self.notAPost(url) }
+        guard let permalink = postURLs.permalink(ofPostURL: url) else { throw Self.notAPost(url) }
         return permalink
     }
 

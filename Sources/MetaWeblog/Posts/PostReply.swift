@@ -8,14 +8,12 @@ import XMLRPC
 /// `mt_text_more` is always "": an editor that shows only the description still holds all of
 /// the text, and sends all of it back.
 struct PostReply: Sendable {
-    /// The site's URL, for `permaLink`.
-    let siteURL: String
+    /// The site's paths, for `permaLink`.
+    let paths: SitePaths
     /// The `userid` of every post.
     let user: String
     /// The site's dates.
     let dates: PostDate
-    /// Where posts go in the site (`@blog_relative_path`, `@output_file_suffix`).
-    var layout = SiteLayout()
 
     /// The full struct of `metaWeblog.getPost` and `metaWeblog.getRecentPosts`.
     func full(_ post: StoredPost) -> XMLRPCValue {
@@ -55,7 +53,7 @@ struct PostReply: Sendable {
     /// The public URL of a post; a draft's is the one it gets when published, since both
     /// come from its calendar folder.
     func permaLink(_ post: StoredPost) -> String {
-        siteURL + "/" + layout.post(post.id.permalink)
+        paths.absoluteURL(paths.post(post.id.permalink))
     }
 }
 

@@ -47,6 +47,36 @@ import Testing
         }
     }
 
+    /// From the categories page to the tag cloud: every category, each linked to its own
+    /// page, the most written about the largest and the least the smallest.
+    @Test func fromCategoriesToTheTagCloudAndEachCategory() async throws {
+        try await withBakedSample { site in
+            let posts = try Self.samplePosts()
+            var counts: [String: Int] = [:]
+            for categories in posts.values { for name in categories { counts[name, default: 0] += 1 } }
+            let index = try Self.page("/categories/", in: site)
+            let cloudURL = try #require(index.descendants.first { $0.name == "a" && $0.text.contains("cloud") }?.attributes["href"])
+            #expect(cloudURL == "/categories/cloud.html")
+            let cloud = try Self.page(cloudURL, in: site)
+            #expect(Self.head(cloud, rel: "canonical") == "https://smallbatch.example.com/categories/cloud.html")
+            let links = cloud.descendants.filter { $0.name == "a" && $0.classes.contains { $0.hasPrefix("tag-size-") } }
+            var sizes: [String: Int] = [:]
+            for link in links {
+                let size = try #require(link.classes.first { $0.hasPrefix("tag-size-") }.flatMap { Int($0.dropFirst("tag-size-".count)) })
+                sizes[link.text] = size
+                let category = try Self.page(try #require(link.attributes["href"]), in: site)
+                #expect(category.descendants.first { $0.name == "h1" }?.text.contains(link.text) == true, "\(link.text)")
+            }
+            #expect(Set(sizes.keys) == Set(counts.keys))
+            let most = try #require(counts.max { $0.value < $1.value }?.value)
+            let least = try #require(counts.min { $0.value < $1.value }?.value)
+            for (name, count) in counts {
+                if count == most { #expect(sizes[name] == 5, "\(name)") }
+                if count == least { #expect(sizes[name] == 1, "\(name)") }
+            }
+        }
+    }
+
     @Test func fromCategoriesToEachCategoryItsPostsAndFeeds() async throws {
         try await withBakedSample { site in
             let posts = try Self.samplePosts()

@@ -18,7 +18,7 @@ import Testing
             #expect(allFiles(in: root + "/site") == [
                 ".bake-manifest", "2014/03/31/hello.html", "2014/03/31/second.html", "2014/03/index.html",
                 "2014/04/02/april.html", "2014/04/index.html", "2014/index.html", "404.html", "about.html", "archive.html",
-                "categories/index.html", "favicon.svg", "feed.json", "index.html", "media/note.txt", "page/2/index.html",
+                "categories/cloud.html", "categories/index.html", "favicon.svg", "feed.json", "index.html", "media/note.txt", "page/2/index.html",
                 "sitemap.xml", "style.css", "xml/rss.xml",
             ])
             #expect(summary.written == allFiles(in: root + "/site").filter { $0 != ".bake-manifest" })
@@ -248,11 +248,11 @@ import Testing
         try await withTemporaryFolder { root in
             try makeBlog(goodBlog, in: root + "/blog")
             let first = try await bake(root + "/blog", into: root + "/site").summary()
-            // 12 before the year page, the categories page and the home page's page 2.
-            #expect(first.rendered == 15)
+            // 12 before the year page, the categories page, the home page's page 2 and the tag cloud.
+            #expect(first.rendered == 16)
             #expect(try await bake(root + "/blog", into: root + "/site").summary().rendered == 0)
             let clean = try await bake(root + "/blog", into: root + "/site", clean: true).summary()
-            #expect(clean.rendered == 15)
+            #expect(clean.rendered == 16)
             #expect(clean.written == [])
         }
     }

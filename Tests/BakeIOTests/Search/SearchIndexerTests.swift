@@ -210,6 +210,20 @@ import Testing
         #expect(summary.searchIndexed == 4)
     }
 
+    @Test func aThemeWithoutASearchPageGetsTheDefaultThemes() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try copyDefaultTheme(to: folder + "/theme", marking: "an older theme")
+        try FileManager.default.removeItem(atPath: folder + "/theme/templates/search.mustache")
+
+        _ = try await Self.bake(blog, into: output, theme: folder + "/theme").summary()
+
+        let search = try read("search/index.html", in: output)
+        #expect(search.contains("<script src=\"/pagefind/pagefind-ui.js\"></script>"))
+        #expect(!search.contains("an older theme"), "the default theme's page, with its own layout")
+    }
+
     @Test func aCleanBuildIndexesAgain() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -235,9 +249,9 @@ private extension SearchIndexerTests {
 
     static func bake(
         _ blog: String, into output: String, indexing: SearchIndexing = .whenPagesChange, clean: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        theme: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Result<BuildSummary, BuildFailure> {
-        let configuration = BlogConfiguration.load(BlogFolder(root: blog), overrides: .init(output: output))
+        let configuration = BlogConfiguration.load(BlogFolder(root: blog), overrides: .init(output: output, theme: theme))
         let options = BuildOptions(configuration: configuration, clean: clean, now: testNow, search: indexing, environment: environment)
         do {
             return .success(try await SiteBuilder(options: options).build())

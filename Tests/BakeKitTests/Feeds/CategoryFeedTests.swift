@@ -20,9 +20,9 @@ import Testing
             extraHeader: "@categoryArray Feeds, C++\n", settings: settings
         )
         let items = fixtures.items + [(extra.post, extra.html)]
-        plan = try SitePlan(posts: items.map(\.post), pages: [], settings: settings)
+        plan = try SitePlan(posts: items.map(\.post), pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources()),
-                                options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+                                options: RenderOptions())
         bodies = Dictionary(uniqueKeysWithValues: items.map { ($0.post.sourcePath, $0.html) })
     }
 
@@ -30,7 +30,7 @@ import Testing
         try #require(plan.categories.firstIndex { $0.name == name })
     }
 
-    func render(_ output: PlannedOutput) -> (path: String, text: String) {
+    func render(_ output: Output) -> (path: String, text: String) {
         let file = renderer.render(output, bodies: bodies.filter { renderer.bodiesNeeded(for: output).contains($0.key) })
         return (file.path, String(decoding: file.bytes, as: UTF8.self))
     }
@@ -89,9 +89,9 @@ import Testing
 
     @Test func excerptFeedsStopAtTheMarkerWithALinkToTheRest() throws {
         let settings = try makeSettings(url: "https://example.com/blog/", extra: "@feed_excerpts true\n")
-        let plan = try SitePlan(posts: self.plan.posts, pages: [], settings: settings)
+        let plan = try SitePlan(posts: self.plan.posts, pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources()),
-                                    options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+                                    options: RenderOptions())
         let category = try #require(plan.categories.firstIndex { $0.name == "C++" })
         let xml = String(decoding: renderer.render(.categoryRSS(category), bodies: bodies).bytes, as: UTF8.self)
         #expect(!xml.contains("second part"))

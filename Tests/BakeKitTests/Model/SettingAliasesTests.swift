@@ -46,7 +46,7 @@ import Testing
             """)
         #expect(settings.layout.blogFolder == "blog/")
         #expect(settings.layout.fileSuffix == ".htm")
-        #expect(settings.layout.post(Permalink(year: 2014, month: 3, day: 31, slug: "hi")) == "blog/2014/03/31/hi.htm")
+        #expect(SitePaths(settings: settings).post(Permalink(year: 2014, month: 3, day: 31, slug: "hi")).file == "blog/2014/03/31/hi.htm")
         #expect(settings.layout.homeTitle == "Latest")
         #expect(settings.layout.archiveTitle == "Everything")
         #expect(settings.feed.title == "Old Feed")

@@ -23,11 +23,10 @@ import Testing
         let settings = try makeSettings(url: "https://example.com/blog")
         let post = try makePost("posts/2014/03/31/hello.markdown", date: "2014-03-31 12:00:00", title: "Hello & welcome",
                                 extraHeader: "@aliases /2014/03/hello/, /hello.php\n", settings: settings).post
-        let plan = try SitePlan(posts: [post], pages: [], settings: settings)
+        let plan = try SitePlan(posts: [post], pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         #expect(plan.redirects.map(\.path) == ["2014/03/hello/index.html", "hello.php"])
-        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources(replacing: [:])), options: RenderOptions(now: Timestamp(seconds: 2_000_000_000), marksUnpublished: false, stylesheetVersion: ""))
-        let index = try #require(plan.outputs.firstIndex(of: .redirect(0)))
-        let html = String(decoding: renderer.render(plan.outputs[index], bodies: [:]).bytes, as: UTF8.self)
+        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources(replacing: [:])), options: RenderOptions(marksUnpublished: false, stylesheetVersion: ""))
+        let html = String(decoding: renderer.render(.redirect(0), bodies: [String: String]()).bytes, as: UTF8.self)
         #expect(html.contains(#"<link rel="canonical" href="https://example.com/blog/2014/03/31/hello.html">"#))
         #expect(html.contains(#"<meta http-equiv="refresh" content="0; url=https://example.com/blog/2014/03/31/hello.html">"#))
         #expect(html.contains(#"<meta name="robots" content="noindex">"#))
@@ -38,7 +37,7 @@ import Testing
         let settings = try makeSettings()
         let a = try makePost("posts/2014/03/31/a.markdown", date: "2014-03-31 12:00:00", extraHeader: "@aliases /old/\n", settings: settings).post
         let b = try makePost("posts/2014/04/01/b.markdown", date: "2014-04-01 12:00:00", extraHeader: "@aliases /old/, /archive.html, /2014/03/31/a.html\n", settings: settings).post
-        let failure = try #require(buildFailure { try SitePlan(posts: [a, b], pages: [], settings: settings) })
+        let failure = try #require(buildFailure { try SitePlan(posts: [a, b], pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000)) })
         // Newest first: b claims /old/ before a.
         #expect(lines(of: failure) == [
             "posts/2014/03/31/a.markdown:3: @aliases `/old/` would write old/index.html, as an alias of posts/2014/04/01/b.markdown (line 3) does; expected each old URL to belong to one post or page",

@@ -15,15 +15,15 @@ import Testing
             post("posts/2014/03/01/old.markdown", "2014-03-01 09:00:00"),
             post("posts/2014/04/02/new.markdown", "2014-04-02 09:00:00"),
             post("posts/2014/03/15/middle.markdown", "2014-03-15 09:00:00"),
-        ], pages: [], settings: makeSettings())
+        ], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
         #expect(plan.posts.map(\.permalink.slug) == ["new", "middle", "old"])
     }
 
     @Test func sameInstantIsOrderedByPermalinkWhateverTheInputOrder() throws {
         let a = try post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00")
         let b = try post("posts/2014/03/01/b.markdown", "2014-03-01 09:00:00")
-        let one = try SitePlan(posts: [a, b], pages: [], settings: makeSettings())
-        let two = try SitePlan(posts: [b, a], pages: [], settings: makeSettings())
+        let one = try SitePlan(posts: [a, b], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
+        let two = try SitePlan(posts: [b, a], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
         #expect(one.posts.map(\.permalink.slug) == ["b", "a"])
         #expect(two.posts.map(\.permalink.slug) == ["b", "a"])
     }
@@ -34,7 +34,7 @@ import Testing
             post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00"),
             post("posts/2014/03/20/b.markdown", "2014-03-20 09:00:00"),
             post("posts/2014/01/05/c.markdown", "2014-01-05 09:00:00"),
-        ], pages: [], settings: makeSettings())
+        ], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
         #expect(plan.months.map(\.key.folder) == ["2014/03/", "2014/01/", "2013/12/"])
         #expect(plan.months[0].postIndices.map { plan.posts[$0].permalink.slug } == ["b", "a"])
         #expect(plan.months[2].postIndices.map { plan.posts[$0].permalink.slug } == ["eve"])
@@ -46,7 +46,7 @@ import Testing
             post("posts/2014/03/31/late.markdown", "2014-04-03 09:00:00"),
             post("posts/2014/04/01/april.markdown", "2014-04-01 09:00:00"),
             post("posts/2014/03/02/march.markdown", "2014-03-02 09:00:00"),
-        ], pages: [], settings: makeSettings())
+        ], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
         #expect(plan.months.map(\.key.folder) == ["2014/04/", "2014/03/"])
         #expect(plan.months[1].postIndices.map { plan.posts[$0].permalink.slug } == ["late", "march"])
         #expect(plan.months.flatMap(\.postIndices).sorted() == [0, 1, 2])
@@ -56,10 +56,10 @@ import Testing
         let plan = try SitePlan(posts: [
             post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00"),
             post("posts/2014/04/02/b.markdown", "2014-04-02 09:00:00"),
-        ], pages: [page("pages/colophon.markdown"), page("pages/about.markdown")], settings: makeSettings())
-        #expect(plan.outputs.map(plan.path(of:)) == [
+        ], pages: [page("pages/colophon.markdown"), page("pages/about.markdown")], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
+        #expect(plan.files == [
             "index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml",
-            "categories/index.html", "2014/index.html",
+            "categories/index.html", "categories/cloud.html", "2014/index.html",
             "2014/04/index.html", "2014/03/index.html",
             "about.html", "colophon.html",
             "2014/04/02/b.html", "2014/03/01/a.html",
@@ -67,18 +67,18 @@ import Testing
     }
 
     @Test func rsdOnlyWithAnXMLRPCURL() throws {
-        let without = try SitePlan(posts: [], pages: [], settings: makeSettings())
-        #expect(!without.outputs.contains(.rsd))
-        let with = try SitePlan(posts: [], pages: [], settings: makeSettings(extra: "@xmlrpc_url http://127.0.0.1:9344/xmlrpc"))
-        #expect(with.outputs.map(with.path(of:)).contains("rsd.xml"))
+        let without = try SitePlan(posts: [], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
+        #expect(!without.files.contains("rsd.xml"))
+        let with = try SitePlan(posts: [], pages: [], settings: makeSettings(extra: "@xmlrpc_url http://127.0.0.1:9344/xmlrpc"), now: Timestamp(seconds: 2_000_000_000))
+        #expect(with.files.contains("rsd.xml"))
     }
 
     @Test func olderPostsAndCategoriesArePagedLikeTheHomePage() throws {
         let posts = try (1...5).map { day in
             try post("posts/2014/03/0\(day)/p\(day).markdown", "2014-03-0\(day) 09:00:00", header: "@categoryArray Café, C++, \(day % 2 == 0 ? "cafe" : "C")\n")
         }
-        let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 2))
-        let paths = plan.outputs.map(plan.path(of:))
+        let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 2), now: Timestamp(seconds: 2_000_000_000))
+        let paths = plan.files
         #expect(paths.contains("page/2/index.html") && paths.contains("page/3/index.html"))
         #expect(!paths.contains("page/1/index.html") && !paths.contains("page/4/index.html"))
         #expect(plan.homePostIndices(page: 3).map { plan.posts[$0].permalink.slug } == ["p1"])
@@ -104,8 +104,8 @@ import Testing
     }
 
     @Test func emptyBlog() throws {
-        let plan = try SitePlan(posts: [], pages: [], settings: makeSettings())
-        #expect(plan.outputs.map(plan.path(of:)) == ["index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml", "categories/index.html"])
+        let plan = try SitePlan(posts: [], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000))
+        #expect(plan.files == ["index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml", "categories/index.html", "categories/cloud.html"])
         #expect(plan.months.isEmpty)
         #expect(plan.categories.isEmpty)
         #expect(plan.homePageCount == 1)
@@ -113,7 +113,7 @@ import Testing
 
     @Test func homeAndFeedCounts() throws {
         let posts = try (1...9).map { try post("posts/2014/03/0\($0)/p\($0).markdown", "2014-03-0\($0) 09:00:00") }
-        let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 3, feedPostCount: 5))
+        let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 3, feedPostCount: 5), now: Timestamp(seconds: 2_000_000_000))
         #expect(plan.homePostIndices(page: 1).map { plan.posts[$0].permalink.slug } == ["p9", "p8", "p7"])
         #expect(plan.feedPostIndices.count == 5)
     }
@@ -121,7 +121,7 @@ import Testing
     @Test func twoPostsWithTheSamePermalinkNameBothFiles() throws {
         let markdown = try post("posts/2014/03/31/a.markdown", "2014-03-31 09:00:00")
         let html = try post("posts/2014/03/31/a.html", "2014-03-31 09:00:00")
-        let failure = buildFailure { try SitePlan(posts: [html, markdown], pages: [], settings: makeSettings()) }
+        let failure = buildFailure { try SitePlan(posts: [html, markdown], pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000)) }
         #expect(failure.map(lines) == [
             "posts/2014/03/31/a.markdown: has the same permalink 2014/03/31/a.html as posts/2014/03/31/a.html; expected each post to have its own slug",
         ])
@@ -134,7 +134,7 @@ import Testing
             post("posts/2015/01/01/b.markdown", "2015-01-01 09:00:00"),
             post("posts/2015/01/01/b.html", "2015-01-01 09:00:00"),
         ]
-        let failure = buildFailure { try SitePlan(posts: posts, pages: [], settings: makeSettings()) }
+        let failure = buildFailure { try SitePlan(posts: posts, pages: [], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000)) }
         #expect(failure?.diagnostics.count == 2)
         for diagnostic in failure?.diagnostics ?? [] {
             #expect(diagnostic.message.contains("has the same permalink"))
@@ -149,13 +149,13 @@ import Testing
     ])
     func aPageCollidingWithANameBakeWritesIsAnError(_ example: (source: String, output: String)) throws {
         let posts = [try post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00")]
-        let failure = buildFailure { try SitePlan(posts: posts, pages: [page(example.source)], settings: makeSettings()) }
+        let failure = buildFailure { try SitePlan(posts: posts, pages: [page(example.source)], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000)) }
         #expect(failure.map(lines) == ["\(example.source): would write \(example.output), which bake writes itself; expected another file name"])
     }
 
     @Test func aPageCollidingWithAPostIsAnError() throws {
         let posts = [try post("posts/2014/03/01/a.markdown", "2014-03-01 09:00:00")]
-        let failure = buildFailure { try SitePlan(posts: posts, pages: [page("pages/2014/03/01/a.markdown")], settings: makeSettings()) }
+        let failure = buildFailure { try SitePlan(posts: posts, pages: [page("pages/2014/03/01/a.markdown")], settings: makeSettings(), now: Timestamp(seconds: 2_000_000_000)) }
         let messages = failure.map(lines) ?? []
         #expect(messages.count == 1)
         #expect(messages.first?.contains("posts/2014/03/01/a.markdown") == true)
@@ -184,7 +184,7 @@ import Testing
             try makePost("posts/2014/03/0\(day)/p\(day).markdown", date: "2014-03-0\(day) 09:00:00", title: "P\(day)",
                          extraHeader: "@categoryArray Notes\n", settings: settings).post
         }
-        let plan = try SitePlan(posts: posts, pages: [], settings: settings)
+        let plan = try SitePlan(posts: posts, pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         #expect(plan.homePageCount == 1)
         #expect(plan.homePostIndices(page: 1).count == 3)
         #expect(plan.pageCount(ofCategory: 0) == 1)

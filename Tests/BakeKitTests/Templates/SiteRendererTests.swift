@@ -24,8 +24,8 @@ import Testing
             return bodies
         }
 
-        func renderer(options: RenderOptions = RenderOptions(now: Timestamp(seconds: 2_000_000_000))) throws -> SiteRenderer {
-            let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings)
+        func renderer(options: RenderOptions = RenderOptions()) throws -> SiteRenderer {
+            let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings, now: Timestamp(seconds: 2_000_000_000))
             return SiteRenderer(plan: plan, templates: SiteRendererTests.templates, options: options)
         }
 
@@ -36,7 +36,7 @@ import Testing
             var files: [String: (UInt64, [UInt8])] = [:]
             for output in renderer.plan.outputs {
                 let file = renderer.render(output, bodies: bodies)
-                files[file.path] = (renderer.fingerprint(of: output, base: base), file.bytes)
+                files[file.path] = (SiteRenderer.fingerprint(of: output, base: base), file.bytes)
             }
             return files
         }
@@ -55,7 +55,7 @@ import Testing
         ], settings: settings)
     }
 
-    func text(_ renderer: SiteRenderer, _ output: PlannedOutput, _ blog: Blog) -> String {
+    func text(_ renderer: SiteRenderer, _ output: Output, _ blog: Blog) -> String {
         String(decoding: renderer.render(output, bodies: blog.bodies).bytes, as: UTF8.self)
     }
 
@@ -68,8 +68,8 @@ import Testing
             "post": "{{#post}}{{>*meta.layout}}{{/post}}",
             "wide": "wide:{{title}}",
         ]))
-        let plan = try SitePlan(posts: [post.post], pages: [], settings: settings)
-        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        let plan = try SitePlan(posts: [post.post], pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions())
         #expect(String(decoding: renderer.render(.post(0), bodies: [:]).bytes, as: UTF8.self) == "wide:Wide")
     }
 
@@ -99,7 +99,7 @@ import Testing
     @Test func monthsAndArchive() throws {
         let blog = try Self.blog()
         let renderer = try blog.renderer()
-        #expect(renderer.plan.path(of: .month(1)) == "2014/03/index.html")
+        #expect(renderer.plan.file(of: .month(1)) == "2014/03/index.html")
         #expect(text(renderer, .month(1), blog) == "March 2014:An untitled note.;Fish &amp; &lt;chips&gt;;prev=/2014/01/ next=/2015/06/")
         #expect(text(renderer, .archive, blog) == "4:2015(June=1,)2014(March=2,January=1,)")
         #expect(renderer.bodiesNeeded(for: .month(1)).isEmpty)
@@ -107,7 +107,7 @@ import Testing
 
     @Test func pagesAndSiteWideContext() throws {
         let blog = try Self.blog()
-        let renderer = try blog.renderer(options: RenderOptions(now: Timestamp(seconds: 0), stylesheetVersion: "abc123"))
+        let renderer = try blog.renderer(options: RenderOptions(stylesheetVersion: "abc123"))
         #expect(text(renderer, .page(0), blog) == "About|/about.html|<p>Me.</p>\n")
         #expect(text(renderer, .notFound, blog) == "404|Test &amp; Co|/style.css?v=abc123|About=/about.html;|2015")
     }
@@ -119,8 +119,8 @@ import Testing
         ]))
         var blog = try Self.blog()
         blog.pages.append(try PostParser(settings: blog.settings).parsePage(path: "pages/colophon.markdown", bytes: Array("Made by hand.\n".utf8)))
-        let plan = try SitePlan(posts: blog.posts.map(\.post), pages: blog.pages.map(\.page), settings: blog.settings)
-        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 0)))
+        let plan = try SitePlan(posts: blog.posts.map(\.post), pages: blog.pages.map(\.page), settings: blog.settings, now: Timestamp(seconds: 2_000_000_000))
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions())
         let about = try #require(plan.pages.firstIndex { $0.name == "about" })
         let colophon = try #require(plan.pages.firstIndex { $0.name == "colophon" })
         #expect(text(renderer, .page(about), blog) == "About(current);Colophon;")
@@ -134,8 +134,8 @@ import Testing
         ]))
         func icons(_ extra: String) throws -> String {
             let settings = try makeSettings(url: "https://example.com/blog", extra: extra)
-            let renderer = SiteRenderer(plan: try SitePlan(posts: [], pages: [], settings: settings), templates: templates,
-                                        options: RenderOptions(now: Timestamp(seconds: 0)))
+            let renderer = SiteRenderer(plan: try SitePlan(posts: [], pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000)), templates: templates,
+                                        options: RenderOptions())
             return String(decoding: renderer.render(.notFound, bodies: [:]).bytes, as: UTF8.self)
         }
         #expect(try icons("") == "/blog/favicon.svg|")
@@ -253,9 +253,9 @@ import Testing
         let settings = try makeSettings()
         let post = try makePost("posts/2014/03/01/pictures.markdown", date: "2014-03-01 09:00:00", title: "Pictures",
                                 body: "<IMG class=\"lazy\" data-src=\"lazy.png\" SRC=\"../media/a%20b.png\" alt=\"\">\n\n![second](second.png)", settings: settings)
-        let plan = try SitePlan(posts: [post.post], pages: [], settings: settings)
+        let plan = try SitePlan(posts: [post.post], pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         let templates = try TemplateSet(sources: minimalTemplateSources(replacing: ["post": "{{#social}}{{image}}|{{card}}{{/social}}"]))
-        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions())
         let text = String(decoding: renderer.render(.post(0), bodies: [post.post.sourcePath: post.html]).bytes, as: UTF8.self)
         #expect(text == "https://example.com/2014/03/media/a%20b.png|summary_large_image")
     }

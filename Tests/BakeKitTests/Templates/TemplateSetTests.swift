@@ -122,9 +122,9 @@ func minimalTemplateSources(replacing overrides: [String: String] = [:]) -> [Tem
             try makePost("posts/2014/01/\(10 + titles.count - index)/p\(index).markdown", date: "2014-01-\(10 + titles.count - index) 09:00:00",
                          title: title, body: "Body \(index).", settings: settings).post
         }
-        let plan = try SitePlan(posts: posts, pages: [], settings: settings)
+        let plan = try SitePlan(posts: posts, pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources(replacing: templates)),
-                                    options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+                                    options: RenderOptions())
         return String(decoding: renderer.render(.home, bodies: [:]).bytes, as: UTF8.self)
     }
 }

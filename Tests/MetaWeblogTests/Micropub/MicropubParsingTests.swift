@@ -58,13 +58,13 @@ import Testing
     }
 
     @Test func mapsPostURLsBackToPermalinks() {
-        let urls = PostURL(siteURL: "https://example.com/blog", layout: SiteLayout(blogFolder: "b/", fileSuffix: ".htm"))
+        let urls = SitePaths(layout: SiteLayout(blogFolder: "b/", fileSuffix: ".htm"), siteURL: "https://example.com/blog", basePath: "/blog")
         let permalink = Permalink(year: 2014, month: 3, day: 31, slug: "hello")
-        #expect(urls.url(permalink) == "https://example.com/blog/b/2014/03/31/hello.htm")
-        #expect(urls.permalink("http://example.com/blog/b/2014/03/31/hello.htm?x#y") == permalink)
-        #expect(urls.permalink("https://example.com/blog/b/2014/03/31/../hello.htm") == nil)
-        #expect(urls.permalink("https://example.com/blog/2014/03/31/hello.htm") == nil)
-        #expect(urls.permalink("https://example.org/blog/b/2014/03/31/hello.htm") == nil)
+        #expect(urls.absoluteURL(urls.post(permalink)) == "https://example.com/blog/b/2014/03/31/hello.htm")
+        #expect(urls.permalink(ofPostURL: "http://example.com/blog/b/2014/03/31/hello.htm?x#y") == permalink)
+        #expect(urls.permalink(ofPostURL: "https://example.com/blog/b/2014/03/31/../hello.htm") == nil)
+        #expect(urls.permalink(ofPostURL: "https://example.com/blog/2014/03/31/hello.htm") == nil)
+        #expect(urls.permalink(ofPostURL: "https://example.org/blog/b/2014/03/31/hello.htm") == nil)
     }
 
     @Test func appliesAnUpdateInTheSpecsOrder() throws {

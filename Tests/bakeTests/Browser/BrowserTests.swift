@@ -21,6 +21,7 @@ import Testing
         .init(name: "older posts", path: "/page/3/"),
         .init(name: "year", path: "/2020/"),
         .init(name: "categories", path: "/categories/"),
+        .init(name: "tag cloud", path: "/categories/cloud.html"),
         .init(name: "category", path: "/categories/tools/"),
         .init(name: "category page 2", path: "/categories/writing/page/2/"),
         .init(name: "page", path: "/about.html"),

@@ -78,6 +78,7 @@ archive.html
 categories/blogging/feed.json
 categories/blogging/index.html
 categories/blogging/rss.xml
+categories/cloud.html
 categories/feeds/feed.json
 categories/feeds/index.html
 categories/feeds/rss.xml

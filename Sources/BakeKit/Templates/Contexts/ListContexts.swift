@@ -1,7 +1,7 @@
 /// The small objects of list pages: categories, pagination, links, and the entries of the
 /// archive and year pages. Each declares the names a template may read from it.
 
-/// A category, as `category` on its page and each of `categories` on the list shows it.
+/// A category, as `category` on its page and each of `categories` on the lists shows it.
 final class CategoryContext {
     let name: String
     let slug: String
@@ -9,14 +9,17 @@ final class CategoryContext {
     let count: String
     let rssURL: String
     let jsonFeedURL: String
+    /// Its size in the tag cloud, 1 (fewest posts) to `TagCloud.sizes`; nil elsewhere.
+    let size: String?
 
-    init(_ category: CategoryEntry, url: (String) -> String, layout: SiteLayout) {
+    init(_ category: CategoryEntry, paths: SitePaths, size: Int? = nil) {
         name = category.name
         slug = category.slug
-        self.url = url(layout.blog(category.folder))
+        url = paths.url(paths.category(category.slug))
         count = String(category.count)
-        rssURL = url(layout.blog(category.folder + "rss.xml"))
-        jsonFeedURL = url(layout.blog(category.folder + "feed.json"))
+        rssURL = paths.url(paths.feed(.rss, category: category.slug))
+        jsonFeedURL = paths.url(paths.feed(.json, category: category.slug))
+        self.size = size.map { String($0) }
     }
 
     static let type: ContextType = {
@@ -27,6 +30,7 @@ final class CategoryContext {
         fields.text("count") { $0.count }
         fields.text("rss_url") { $0.rssURL }
         fields.text("json_feed_url") { $0.jsonFeedURL }
+        fields.text("size") { $0.size }
         return ContextType(noun: "a category", plural: "categories", fields: fields.fields)
     }()
 }

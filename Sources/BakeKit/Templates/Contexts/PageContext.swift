@@ -83,8 +83,11 @@ private extension TemplateList {
 }
 
 /// The kinds of page a template renders, each with the flag that marks it.
+///
+/// A new kind is a case here and in `OutputInputs`; the compiler then asks for its flag,
+/// template, names and context.
 public enum PageKind: String, Sendable, CaseIterable {
-    case home, homePage, post, month, year, archive, categories, category, page, notFound, search
+    case home, homePage, post, month, year, archive, categories, tagCloud, category, page, notFound, search
 
     /// `is_home`, `is_home_page`, …
     public var flag: String {
@@ -96,6 +99,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .year: return "is_year"
         case .archive: return "is_archive"
         case .categories: return "is_categories"
+        case .tagCloud: return "is_tag_cloud"
         case .category: return "is_category"
         case .page: return "is_page"
         case .notFound: return "is_not_found"
@@ -104,11 +108,19 @@ public enum PageKind: String, Sendable, CaseIterable {
     }
 
     /// The template that renders it; a standalone page may name another (`@template`).
-    public var templateName: String {
+    public var template: PageTemplate {
         switch self {
-        case .home, .homePage: return "home"
-        case .notFound: return "not_found"
-        default: return rawValue
+        case .home, .homePage: return .home
+        case .post: return .post
+        case .month: return .month
+        case .year: return .year
+        case .archive: return .archive
+        case .categories: return .categories
+        case .tagCloud: return .tagCloud
+        case .category: return .category
+        case .page: return .page
+        case .notFound: return .notFound
+        case .search: return .search
         }
     }
 
@@ -121,12 +133,29 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .home, .homePage: return ["posts", "pagination"]
         case .category: return ["category", "posts", "pagination", "feeds"]
         case .categories: return ["categories", "category_count", "has_categories"]
+        case .tagCloud: return ["categories", "category_count", "has_categories"]
         case .year: return ["year", "post_count", "months", "previous_year", "next_year"]
         case .post: return ["post", "social", "previous", "next"]
         case .month: return ["month_label", "year", "month", "posts", "previous_month", "next_month"]
         case .archive: return ["years", "post_count"]
         case .page: return ["page", "social"]
         case .notFound, .search: return []
+        }
+    }
+}
+
+/// The templates that render the kinds of page, by file name in `templates/`.
+public enum PageTemplate: String, Sendable, CaseIterable {
+    case home, post, month, year, archive, categories, category, page, search
+    case tagCloud = "tag_cloud"
+    case notFound = "not_found"
+
+    /// Every theme must have it. The others came after themes were first written: a theme
+    /// folder without one gets the default theme's (see `Theme`).
+    public var isRequired: Bool {
+        switch self {
+        case .home, .post, .month, .archive, .page, .notFound: return true
+        case .year, .categories, .category, .tagCloud, .search: return false
         }
     }
 }

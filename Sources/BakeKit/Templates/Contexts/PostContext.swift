@@ -20,20 +20,18 @@ final class PostContext {
     let modDate: String?
     let modDateISO: String?
 
-    init(post: Post, ref: PostRef, content: String?, isExcerpt: Bool, settings: SiteSettings, marksUnpublished: Bool) {
+    init(post: Post, ref: PostRef, content: String?, isExcerpt: Bool, settings: SiteSettings, paths: SitePaths, marksUnpublished: Bool) {
         let zone = settings.timeZone
-        let layout = settings.layout
-        func url(_ path: String) -> String { settings.basePath + "/" + path }
         let published = post.pubDate.civil(in: zone)
         title = post.title
         displayTitle = post.displayTitle
-        self.url = url(layout.post(post.permalink))
-        absoluteURL = settings.url + "/" + layout.post(post.permalink)
+        url = paths.url(paths.post(post.permalink))
+        absoluteURL = paths.absoluteURL(paths.post(post.permalink))
         isLinkPost = post.link != nil
         date = settings.dates.date(published)
         dateISO = published.rfc3339
         categories = zip(post.categories, ref.categorySlugs).map { name, slug in
-            PostCategoryContext(name: name, url: slug.isEmpty ? nil : url(layout.blog("categories/\(slug)/")))
+            PostCategoryContext(name: name, url: slug.isEmpty ? nil : paths.url(paths.category(slug)))
         }
         isDraft = marksUnpublished && post.status == .draft
         isFuture = marksUnpublished && ref.isFuture

@@ -13,6 +13,7 @@ final class SiteContext: Sendable {
     let jsonFeedURL: String
     let hasBlog: Bool
     let categoriesURL: String
+    let tagCloudURL: String
     let stylesheetURL: String
     let pages: [NavigationLinkContext]
     let meta: [String: String]
@@ -27,32 +28,32 @@ final class SiteContext: Sendable {
     let searchURL: String?
 
     /// - Parameter currentPage: the standalone page being rendered, which `pages` marks.
-    init(settings: SiteSettings, inputs: SiteInputs, currentPage: Int? = nil) {
+    init(settings: SiteSettings, paths: SitePaths, inputs: SiteInputs, currentPage: Int? = nil) {
         let layout = settings.layout
-        func url(_ path: String) -> String { settings.basePath + "/" + path }
         name = settings.name
         description = settings.description
         author = settings.author
         language = settings.language
         self.url = settings.url
         base = settings.basePath
-        homeURL = url(layout.blog(""))
-        archiveURL = url(layout.blog("archive.html"))
+        homeURL = paths.url(paths.home())
+        archiveURL = paths.url(paths.archive)
         archiveTitle = layout.archiveTitle
-        rssURL = url(layout.blog("xml/rss.xml"))
-        jsonFeedURL = url(layout.blog("feed.json"))
+        rssURL = paths.url(paths.feed(.rss))
+        jsonFeedURL = paths.url(paths.feed(.json))
         hasBlog = layout.hasBlog
-        categoriesURL = url(layout.blog("categories/"))
-        stylesheetURL = url("style.css") + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
-        pages = Self.navigation(inputs.navigation, current: currentPage, url: url)
+        categoriesURL = paths.url(paths.categories)
+        tagCloudURL = paths.url(paths.tagCloud)
+        stylesheetURL = paths.url(paths.staticFile("style.css")) + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
+        pages = Self.navigation(inputs.navigation, current: currentPage, url: paths.url(link:))
         meta = settings.metadata.dictionary(CharacterReferences.decode)
-        faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) } ?? url("favicon.svg")
+        faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) } ?? paths.url(paths.staticFile("favicon.svg"))
         homeTitle = layout.homeTitle.isEmpty ? nil : layout.homeTitle
         iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) }
         year = inputs.newestYear.map { String($0) }
-        rsdURL = settings.xmlrpcURL == nil ? nil : settings.url + "/rsd.xml"
+        rsdURL = settings.xmlrpcURL == nil ? nil : paths.absoluteURL(paths.rsd)
         endpoints = EditingEndpoints(settings: settings)
-        searchURL = settings.search ? url("search/") : nil
+        searchURL = settings.search ? paths.url(paths.search) : nil
     }
 
     static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [NavigationLinkContext] {
@@ -76,6 +77,7 @@ final class SiteContext: Sendable {
         fields.text("json_feed_url") { $0.jsonFeedURL }
         fields.bool("has_blog") { $0.hasBlog }
         fields.text("categories_url") { $0.categoriesURL }
+        fields.text("tag_cloud_url") { $0.tagCloudURL }
         fields.text("stylesheet_url") { $0.stylesheetURL }
         fields.list("pages", NavigationLinkContext.type, always: { TemplateList($0.pages) })
         fields.map("meta") { $0.meta }

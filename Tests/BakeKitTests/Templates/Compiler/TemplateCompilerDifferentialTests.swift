@@ -31,19 +31,18 @@ import Testing
     /// paths where they differ, with both texts.
     static func differences(_ sources: [TemplateSet.Source]) throws -> [(path: String, bake: String, reference: String)] {
         let (posts, pages, settings) = try blog()
-        let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings)
-        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: sources), options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings, now: Timestamp(seconds: 2_000_000_000))
+        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: sources), options: RenderOptions())
         let oracle = try MustacheOracle(sources: sources)
         var bodies: [String: String] = [:]
         for post in posts { bodies[post.post.sourcePath] = post.html }
         for page in pages { bodies[page.page.sourcePath] = page.html }
         var found: [(String, String, String)] = []
         for output in plan.outputs {
-            let inputs = renderer.inputs(of: output)
-            guard let (template, context) = renderer.page(for: inputs, bodies: bodies) else { continue }
-            let bake = String(decoding: renderer.render(inputs, bodies: bodies), as: UTF8.self)
+            guard let (template, context) = renderer.page(for: output.inputs, at: output.path, bodies: bodies) else { continue }
+            let bake = String(decoding: renderer.render(output, bodies: bodies).bytes, as: UTF8.self)
             let reference = oracle.render(template, page: context)
-            if bake != reference { found.append((plan.path(of: output), bake, reference)) }
+            if bake != reference { found.append((output.path.file, bake, reference)) }
         }
         return found
     }
@@ -78,7 +77,7 @@ import Testing
             }.joined()
         }
         let everything = walk(PageContext.type, depth: 0)
-        let sources = Set(PageKind.allCases.map(\.templateName)).sorted().map { TemplateSet.Source(name: $0, path: "templates/\($0).mustache", text: everything) }
+        let sources = PageTemplate.allCases.map(\.rawValue).map { TemplateSet.Source(name: $0, path: "templates/\($0).mustache", text: everything) }
         let differences = try Self.differences(sources)
         #expect(differences.isEmpty, "\(differences.first.map { "\($0.path):\n--- bake\n\($0.bake)\n--- swift-mustache\n\($0.reference)" } ?? "")")
     }
@@ -88,7 +87,7 @@ import Testing
         for seed in UInt64(round * 10)..<UInt64(round * 10 + 10) {
             var generator = TemplateGenerator(seed: seed)
             let page = generator.page()
-            var sources = Set(PageKind.allCases.map(\.templateName)).sorted().map { TemplateSet.Source(name: $0, path: "templates/\($0).mustache", text: page) }
+            var sources = PageTemplate.allCases.map(\.rawValue).map { TemplateSet.Source(name: $0, path: "templates/\($0).mustache", text: page) }
             sources += generator.partials.sorted { $0.key < $1.key }.map { TemplateSet.Source(name: $0.key, path: "templates/\($0.key).mustache", text: $0.value) }
             let differences: [(path: String, bake: String, reference: String)]
             do {

@@ -38,8 +38,8 @@ import Testing
         ]))
         #expect(templates.names.contains("not_found"))
         let (posts, pages, settings) = try TemplateCompilerDifferentialTests.blog()
-        let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings)
-        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings, now: Timestamp(seconds: 2_000_000_000))
+        let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions())
         #expect(String(decoding: renderer.render(.notFound, bodies: [String: String]()).bytes, as: UTF8.self) == "[none]")
     }
 

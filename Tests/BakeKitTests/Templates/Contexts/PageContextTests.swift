@@ -46,9 +46,9 @@ import Testing
     @Test func theReadmeListsWhatEachTemplateGets() throws {
         let section = try Self.readmeSection()
         for kind in PageKind.allCases where !kind.names.isEmpty {
-            let row = try #require(section.split(separator: "\n").first { $0.hasPrefix("| `\(kind.templateName)` |") }, "no row for \(kind.templateName)")
+            let row = try #require(section.split(separator: "\n").first { $0.hasPrefix("| `\(kind.template.rawValue)` |") }, "no row for \(kind.template.rawValue)")
             for name in kind.names where !row.contains("`\(name)`") {
-                Issue.record("README's row for \(kind.templateName) does not name `\(name)`")
+                Issue.record("README's row for \(kind.template.rawValue) does not name `\(name)`")
             }
         }
     }
@@ -56,11 +56,11 @@ import Testing
     /// What the contexts of a real blog fill is what `PageKind.names` says each kind fills.
     @Test func eachKindOfPageFillsTheNamesItDeclares() throws {
         let (posts, pages, settings) = try TemplateCompilerDifferentialTests.blog()
-        let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings)
-        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources()), options: RenderOptions(now: Timestamp(seconds: 2_000_000_000)))
+        let plan = try SitePlan(posts: posts.map(\.post), pages: pages.map(\.page), settings: settings, now: Timestamp(seconds: 2_000_000_000))
+        let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources()), options: RenderOptions())
         var filled: [PageKind: Set<String>] = [:]
         for output in plan.outputs {
-            guard let (_, context) = renderer.page(for: renderer.inputs(of: output), bodies: [:]) else { continue }
+            guard let (_, context) = renderer.page(for: output.inputs, at: output.path, bodies: [String: String]()) else { continue }
             let present = Set(PageContext.type.fields.filter { $0.value.get(context) != nil }.keys)
             let declared = Set(PageKind.commonNames + context.kind.names)
             #expect(present.isSubset(of: declared), "\(context.kind) fills \(present.subtracting(declared).sorted()) it does not declare")
