@@ -62,7 +62,7 @@ struct SearchIndexer: Sendable {
         let clashes = (items.map(\.path) + pending).filter { $0.hasPrefix(Self.folder) }.sorted()
         if !clashes.isEmpty {
             throw BuildFailure(clashes.map { path in
-                Diagnostic(path: path, line: nil, message: "would be written where Pagefind writes the search index (\(Self.folder)) with @search true; expected another name")
+                Diagnostic(path: output + "/" + path, line: nil, message: "would be written where Pagefind's search index goes with @search true; expected a static file or page of another name")
             })
         }
         let records = previous?.records.values.filter { $0.path.hasPrefix(Self.folder) } ?? []
