@@ -33,10 +33,6 @@ public struct BlogConfiguration: Sendable, Hashable {
         }
     }
 
-    /// The settings keys that name folders.
-    public static let themeKey = "theme"
-    public static let outputKey = "output"
-
     public let blog: BlogFolder
     /// The checked settings; stand-ins (with the file's time zone, when readable) if `problems` is not empty.
     public let settings: SiteSettings
@@ -82,8 +78,8 @@ public struct BlogConfiguration: Sendable, Hashable {
         }
         if !problems.isEmpty { settings = nil }
 
-        let theme = overrides.theme ?? folder(themeKey, in: metadata, blog: blog, mustExist: true, problems: &problems)
-        let output = overrides.output ?? folder(outputKey, in: metadata, blog: blog, mustExist: false, problems: &problems) ?? blog.defaultOutput
+        let theme = overrides.theme ?? folder(.theme, in: metadata, blog: blog, mustExist: true, problems: &problems)
+        let output = overrides.output ?? folder(.output, in: metadata, blog: blog, mustExist: false, problems: &problems) ?? blog.defaultOutput
         return BlogConfiguration(
             blog: blog, settings: settings ?? standIn(metadata), problems: problems, warnings: warnings, themeFolder: theme, output: output,
             includeDrafts: overrides.includeDrafts, includeFuture: overrides.includeFuture, overrides: overrides
@@ -104,7 +100,8 @@ public struct BlogConfiguration: Sendable, Hashable {
 
 private extension BlogConfiguration {
     /// A folder named by a setting, relative to the blog (or absolute).
-    static func folder(_ key: String, in metadata: PostMetadata?, blog: BlogFolder, mustExist: Bool, problems: inout [Diagnostic]) -> String? {
+    static func folder(_ setting: SettingKey, in metadata: PostMetadata?, blog: BlogFolder, mustExist: Bool, problems: inout [Diagnostic]) -> String? {
+        let key = setting.name
         guard let field = metadata?.field(key), !field.value.isEmpty else { return nil }
         let joined = field.value.hasPrefix("/") ? field.value : blog.root + "/" + field.value
         let path = URL(fileURLWithPath: joined).standardizedFileURL.path
@@ -123,8 +120,8 @@ private extension BlogConfiguration {
     /// that line is good, else UTC.
     static func standIn(_ metadata: PostMetadata?) -> SiteSettings {
         var zone = "UTC"
-        if let value = metadata?["time_zone"], TimeZone(identifier: value) != nil { zone = value }
-        let fields = [("site_name", "stand-in"), ("site_url", "https://example.invalid"), ("time_zone", zone)]
+        if let value = metadata?[SettingKey.timeZone.name], TimeZone(identifier: value) != nil { zone = value }
+        let fields = [(SettingKey.siteName.name, "stand-in"), (SettingKey.siteURL.name, "https://example.invalid"), (SettingKey.timeZone.name, zone)]
         // These values are valid by construction.
         return try! SiteSettings(metadata: PostMetadata(fields: fields.enumerated().map { .init(key: $1.0, value: $1.1, line: $0 + 1) }))
     }

@@ -44,7 +44,7 @@ public struct SiteWriter: Sendable {
         if FileIO.exists(manifestPath) {
             guard let bytes = try? FileIO.read(manifestPath),
                   let read = SiteManifest(bytes: bytes) else {
-                throw BuildFailure([Diagnostic(path: manifestPath, line: nil, message: "the manifest is damaged; expected the file bake writes. Delete the output folder's contents and bake again")])
+                throw BuildFailure([OutputFolderError(path: manifestPath, reason: .damagedManifest).diagnostic])
             }
             manifest = read
         }
@@ -60,10 +60,10 @@ public struct SiteWriter: Sendable {
         if let manifest { return manifest }
         guard FileIO.exists(output) else { return nil }
         guard FileIO.isFolder(output) else {
-            throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not a folder; expected a folder for the site")])
+            throw BuildFailure([OutputFolderError(path: output, reason: .notAFolder).diagnostic])
         }
         if !FileTree.isEmptyFolder(output) {
-            throw BuildFailure([Diagnostic(path: output, line: nil, message: "is not empty and was not made by bake (it has no \(SiteManifest.fileName)); expected an empty folder or one bake wrote before")])
+            throw BuildFailure([OutputFolderError(path: output, reason: .notMadeByBake).diagnostic])
         }
         return nil
     }
@@ -94,156 +94,244 @@ public struct SiteWriter: Sendable {
     /// How many pending outputs are rendered, then written, at a time.
     public static let batchSize = 1024
 
+    /// What a write did.
+    public struct Report: Sendable {
+        /// The files written, sorted.
+        public let written: [String]
+        /// How many files were already as they should be.
+        public let unchanged: Int
+        /// The files removed, which the last build wrote and this one no longer makes.
+        public let removed: [String]
+        /// The manifest saved.
+        public let manifest: SiteManifest
+    }
+
     /// Writes `items`, then renders and writes `pending` a batch at a time, removes stale
     /// files, and saves the manifest.
-    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> (written: [String], unchanged: Int, removed: [String], manifest: SiteManifest) {
-        let output = self.output
-        // A file no build recorded was put there by someone else: never replace it. Checked
-        // before anything is written, so the refusal leaves the site as it was.
-        var foreign: [Diagnostic] = []
-        func isUnrecorded(_ path: String) -> Bool {
-            // With no manifest the folder was empty (`existingManifest` checks), so nothing is foreign.
-            previous != nil && previous?.records[path] == nil && FileIO.exists(output + "/" + path)
-        }
-        func isInTheWay(_ item: Item) -> Bool {
-            let same: Bool
-            switch item.content {
-            case .bytes(let bytes): same = FileIO.contentEquals(output + "/" + item.path, bytes)
-            case .copy(let source): same = (try? FileIO.read(source)).map { FileIO.contentEquals(output + "/" + item.path, $0) } ?? false
-            case .keep: same = true
+    ///
+    /// In four parts: the output folder refuses files bake did not write (before anything is
+    /// written); the pending list claims the paths this build adds (before the first write);
+    /// the files are written; the files the site no longer makes are swept and the manifest
+    /// saved.
+    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> Report {
+        let folder = OutputFolder(path: output, previous: previous)
+        let adopted = try await folder.adopt(items, pending)
+        let firstItems = items + adopted.items
+        var run = WriteRun(folder: folder)
+        var toApply: [Item] = []
+        for item in firstItems {
+            if case .keep(let record) = item.content {
+                run.records[record.path] = record
+            } else {
+                toApply.append(item)
             }
-            return !same
         }
-        func refusal(_ path: String) -> Diagnostic {
-            Diagnostic(path: output + "/" + path, line: nil, message: "is in the way: bake did not write it and will not replace it; expected you to move or delete it")
+        let pendingList = PendingList(folder: folder)
+        try pendingList.claim(toApply.map(\.path) + pending.paths, writing: !toApply.isEmpty || !pending.paths.isEmpty)
+        await run.apply(toApply)
+        let rest = pending.paths.indices.filter { !adopted.rendered.contains($0) }
+        for start in stride(from: 0, to: rest.count, by: Self.batchSize) {
+            var batch = await pending.render(Array(rest[start..<min(start + Self.batchSize, rest.count)]))
+            // A file that appeared at a new path while the site rendered is not bake's either:
+            // it is left, and the pending list no longer claims it.
+            let refused = batch.filter { folder.isUnrecorded($0.path) && folder.isInTheWay($0) }.map(\.path)
+            if !refused.isEmpty {
+                run.failures += refused.map(folder.refusal)
+                batch.removeAll { refused.contains($0.path) }
+                do {
+                    try pendingList.release(refused)
+                } catch {
+                    run.failures.append(error.diagnostic(relativeTo: output))
+                    break
+                }
+            }
+            await run.apply(batch)
         }
-        for item in items where isUnrecorded(item.path) && isInTheWay(item) {
-            foreign.append(refusal(item.path))
+        let removed = run.sweep()
+        try run.saveManifest(state: state, removed: removed, pendingList: pendingList)
+        return Report(written: run.written.sorted(), unchanged: items.count + pending.paths.count - run.written.count, removed: removed, manifest: run.manifest(state: state))
+    }
+}
+
+/// The output folder as the last build left it, and what in it is not bake's: a file no
+/// manifest records is someone else's, and is never replaced.
+struct OutputFolder: Sendable {
+    let path: String
+    let previous: SiteManifest?
+
+    /// Whether a file is at `file` that no build recorded. With no manifest the folder was
+    /// empty (`existingManifest` checks), so nothing is.
+    func isUnrecorded(_ file: String) -> Bool {
+        previous != nil && previous?.records[file] == nil && FileIO.exists(path + "/" + file)
+    }
+
+    /// Whether the file at the item's path holds other bytes than the item.
+    func isInTheWay(_ item: SiteWriter.Item) -> Bool {
+        let full = path + "/" + item.path
+        switch item.content {
+        case .bytes(let bytes): return !FileIO.contentEquals(full, bytes)
+        case .copy(let source): return !((try? FileIO.read(source)).map { FileIO.contentEquals(full, $0) } ?? false)
+        case .keep: return false
         }
-        // Pending outputs whose file is already there are rendered first, a batch at a time, to
-        // compare. A file with the very bytes is taken as bake's, as it is, and not rendered again.
+    }
+
+    func refusal(_ file: String) -> Diagnostic {
+        OutputFolderError(path: path + "/" + file, reason: .inTheWay).diagnostic
+    }
+
+    /// Checks, before anything is written, that no item would replace a file bake did not
+    /// write. Pending outputs whose file is already there are rendered first, a batch at a
+    /// time, to compare: a file with the very bytes is taken as bake's, as it is, and not
+    /// rendered again. Every refusal is reported at once.
+    func adopt(_ items: [SiteWriter.Item], _ pending: SiteWriter.Pending) async throws(BuildFailure) -> (items: [SiteWriter.Item], rendered: Set<Int>) {
+        var refusals: [Diagnostic] = items.filter { isUnrecorded($0.path) && isInTheWay($0) }.map { refusal($0.path) }
         let unrecorded = pending.paths.indices.filter { isUnrecorded(pending.paths[$0]) }
-        var adopted: [Item] = []
-        for start in stride(from: 0, to: unrecorded.count, by: Self.batchSize) {
-            for item in await pending.render(Array(unrecorded[start..<min(start + Self.batchSize, unrecorded.count)])) {
+        var adopted: [SiteWriter.Item] = []
+        for start in stride(from: 0, to: unrecorded.count, by: SiteWriter.batchSize) {
+            for item in await pending.render(Array(unrecorded[start..<min(start + SiteWriter.batchSize, unrecorded.count)])) {
                 if isInTheWay(item) {
-                    foreign.append(refusal(item.path))
-                } else if let entry = FileTree.entry(at: output + "/" + item.path, relativePath: item.path) {
-                    adopted.append(Item(path: item.path, fingerprint: item.fingerprint, content: .keep(
+                    refusals.append(refusal(item.path))
+                } else if let entry = FileTree.entry(at: path + "/" + item.path, relativePath: item.path) {
+                    adopted.append(SiteWriter.Item(path: item.path, fingerprint: item.fingerprint, content: .keep(
                         SiteManifest.Record(path: item.path, size: entry.size, modified: entry.modified, fingerprint: item.fingerprint)
                     )))
                 }
             }
         }
-        if !foreign.isEmpty { throw BuildFailure(foreign) }
-        let firstItems = items + adopted
-        // Files known to be unchanged need no work; the rest are written on every core.
-        var records: [String: SiteManifest.Record] = [:]
-        records.reserveCapacity(items.count + pending.paths.count)
-        var toApply: [Item] = []
-        for item in firstItems {
-            if case .keep(let record) = item.content {
+        if !refusals.isEmpty { throw BuildFailure(refusals) }
+        return (adopted, Set(unrecorded))
+    }
+}
+
+/// `.bake-manifest.pending`: the paths a build adds, saved before its first write, so that
+/// if it is killed before the manifest is saved, the next build still knows them for bake's
+/// own and (the list being there) sweeps the temp files of whatever was being written.
+final class PendingList {
+    let folder: OutputFolder
+    let file: String
+    /// Whether a killed build left one.
+    let wasLeft: Bool
+    private var claimed: [String] = []
+
+    init(folder: OutputFolder) {
+        self.folder = folder
+        self.file = folder.path + "/" + SiteManifest.pendingFileName
+        self.wasLeft = folder.previous != nil && FileIO.exists(file)
+    }
+
+    /// Saves the list: the paths of `paths` no build recorded, and those a killed build's
+    /// list held; when nothing is written and no list was left, there is nothing to save.
+    func claim(_ paths: [String], writing: Bool) throws(BuildFailure) {
+        guard writing || wasLeft else { return }
+        let added = paths.filter { folder.previous?.records[$0] == nil }
+        let known = wasLeft ? folder.previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
+        claimed = known + Array(Set(added)).sorted()
+        do {
+            try save()
+        } catch {
+            throw BuildFailure([error.diagnostic(relativeTo: folder.path)])
+        }
+    }
+
+    /// Saves the list without `paths`, which turned out not to be bake's.
+    func release(_ paths: [String]) throws(FileSystemError) {
+        let released = Set(paths)
+        claimed.removeAll { released.contains($0) }
+        try save()
+    }
+
+    /// Only once the manifest names every file may the list go.
+    func remove() throws(FileSystemError) {
+        try FileIO.remove(file)
+    }
+
+    private func save() throws(FileSystemError) {
+        try FileIO.writeAtomically(SiteManifest.encodedPending(claimed), to: file, durable: false)
+    }
+}
+
+/// The files of one write as they are written: the manifest's records, what was written, and
+/// what failed.
+struct WriteRun {
+    let folder: OutputFolder
+    var records: [String: SiteManifest.Record] = [:]
+    var written: [String] = []
+    var failures: [Diagnostic] = []
+    /// Whether a record differs from the last build's.
+    var recordsChanged = false
+
+    init(folder: OutputFolder) {
+        self.folder = folder
+    }
+
+    /// Writes `batch` on every core, recording each file.
+    mutating func apply(_ batch: [SiteWriter.Item]) async {
+        let output = folder.path
+        let previous = folder.previous
+        let outcomes = await parallelMap(batch) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
+            Result { () throws(FileSystemError) in try SiteWriter.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
+        }
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let (record, didWrite)):
                 records[record.path] = record
-            } else {
-                toApply.append(item)
+                if didWrite { written.append(record.path) }
+                if record != previous?.records[record.path] { recordsChanged = true }
+            case .failure(let error):
+                failures.append(error.diagnostic(relativeTo: output))
             }
         }
-        // Before the first write, the paths this build adds: if it is killed before the
-        // manifest is saved, the next build still knows them for bake's own, and (the list
-        // being there) sweeps the temp files of whatever was being written.
-        let pendingPath = output + "/" + SiteManifest.pendingFileName
-        let hadPending = previous != nil && FileIO.exists(pendingPath)
-        let added = (toApply.map(\.path) + pending.paths).filter { previous?.records[$0] == nil }
-        let known = hadPending ? previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
-        let claimed = known + Array(Set(added)).sorted()
-        if !toApply.isEmpty || !pending.paths.isEmpty || hadPending {
-            do {
-                try FileIO.writeAtomically(SiteManifest.encodedPending(claimed), to: pendingPath, durable: false)
-            } catch {
-                throw BuildFailure([error.diagnostic(relativeTo: output)])
-            }
-        }
-        var written: [String] = []
-        var failures: [Diagnostic] = []
-        // Whether a record differs from the last build's.
-        var recordsChanged = false
-        func apply(_ batch: [Item]) async {
-            let outcomes = await parallelMap(batch) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
-                Result { () throws(FileSystemError) in try Self.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
-            }
-            for outcome in outcomes {
-                switch outcome {
-                case .success(let (record, didWrite)):
-                    records[record.path] = record
-                    if didWrite { written.append(record.path) }
-                    if record != previous?.records[record.path] { recordsChanged = true }
-                case .failure(let error):
-                    failures.append(error.diagnostic(relativeTo: output))
-                }
-            }
-        }
-        await apply(toApply)
-        let rendered = Set(unrecorded)
-        let rest = pending.paths.indices.filter { !rendered.contains($0) }
-        var refused = Set<String>()
-        for start in stride(from: 0, to: rest.count, by: Self.batchSize) {
-            var batch = await pending.render(Array(rest[start..<min(start + Self.batchSize, rest.count)]))
-            // A file that appeared at a new path while the site rendered is not bake's either:
-            // it is left, and the pending list no longer claims it.
-            let refusedBefore = refused.count
-            batch.removeAll { item in
-                guard isUnrecorded(item.path), isInTheWay(item) else { return false }
-                failures.append(refusal(item.path))
-                refused.insert(item.path)
-                return true
-            }
-            if refused.count > refusedBefore {
-                do {
-                    try FileIO.writeAtomically(SiteManifest.encodedPending(claimed.filter { !refused.contains($0) }), to: pendingPath, durable: false)
-                } catch {
-                    failures.append(error.diagnostic(relativeTo: output))
-                    break
-                }
-            }
-            await apply(batch)
-        }
+    }
+
+    /// Removes the files the last build recorded and this one did not make, when nothing
+    /// failed; the records of files it could not replace are kept, so a later build still
+    /// owns them. Returns the paths removed.
+    mutating func sweep() -> [String] {
+        guard let previous = folder.previous else { return [] }
         var removed: [String] = []
-        if let previous {
-            for path in previous.records.keys.filter({ records[$0] == nil }).sorted() where failures.isEmpty {
-                guard Self.isSafeRelativePath(path) else { continue }
-                let full = output + "/" + path
-                do {
-                    try FileIO.remove(full)
-                    removed.append(path)
-                    FileIO.removeEmptyFolders(from: FileIO.parent(of: full), upTo: output)
-                } catch {
-                    failures.append(error.diagnostic(relativeTo: output))
-                }
-            }
-            // Keep records of files we could not replace, so a later build still owns them.
-            if !failures.isEmpty {
-                for (path, record) in previous.records where records[path] == nil { records[path] = record }
+        for path in previous.records.keys.filter({ records[$0] == nil }).sorted() where failures.isEmpty {
+            guard SiteWriter.isSafeRelativePath(path) else { continue }
+            let full = folder.path + "/" + path
+            do {
+                try FileIO.remove(full)
+                removed.append(path)
+                FileIO.removeEmptyFolders(from: FileIO.parent(of: full), upTo: folder.path)
+            } catch {
+                failures.append(error.diagnostic(relativeTo: folder.path))
             }
         }
-        let manifest = SiteManifest(records: records, state: failures.isEmpty ? state : nil)
+        if !failures.isEmpty {
+            for (path, record) in previous.records where records[path] == nil { records[path] = record }
+        }
+        return removed
+    }
+
+    func manifest(state: SiteManifest.State?) -> SiteManifest {
+        SiteManifest(records: records, state: failures.isEmpty ? state : nil)
+    }
+
+    /// Saves the manifest when it differs from the last (or a killed build left a pending
+    /// list), removes the pending list once it names every file, and fails with every
+    /// problem of the write.
+    mutating func saveManifest(state: SiteManifest.State?, removed: [String], pendingList: PendingList) throws(BuildFailure) {
+        let manifest = manifest(state: state)
+        let previous = folder.previous
         do {
             // Kept records are the previous ones, so only the others can differ.
             let changed = previous == nil || manifest.state != previous?.state || !removed.isEmpty
                 || records.count != previous?.records.count || recordsChanged
-            if changed || hadPending {
-                try FileIO.writeAtomically(manifest.encoded(), to: output + "/" + SiteManifest.fileName, durable: false)
+            if changed || pendingList.wasLeft {
+                try FileIO.writeAtomically(manifest.encoded(), to: folder.path + "/" + SiteManifest.fileName, durable: false)
             }
-            // Only once the manifest names every file may the pending list go.
-            if failures.isEmpty { try FileIO.remove(pendingPath) }
+            if failures.isEmpty { try pendingList.remove() }
         } catch {
-            failures.append(error.diagnostic(relativeTo: output))
+            failures.append(error.diagnostic(relativeTo: folder.path))
         }
         if !failures.isEmpty { throw BuildFailure(failures) }
-        return (written.sorted(), items.count + pending.paths.count - written.count, removed, manifest)
     }
 }
 
-private extension SiteWriter {
+extension SiteWriter {
     static func apply(_ item: Item, output: String, outputWasEmpty: Bool, previous: SiteManifest.Record?) throws(FileSystemError) -> (SiteManifest.Record, Bool) {
         let path = output + "/" + item.path
         func record() throws(FileSystemError) -> SiteManifest.Record {

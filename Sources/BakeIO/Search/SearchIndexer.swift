@@ -16,7 +16,7 @@ import Foundation
 /// ```swift
 /// let step = try await SearchIndexer(options: options)?.prepare(items: items, pending: paths, previous: manifest, onDisk: files)
 /// // write the pages with step.kept, then, when step.pagefind is set:
-/// let (result, indexed) = try await indexer.index(with: pagefind, after: written, state: state)
+/// let (report, indexed) = try await indexer.index(with: pagefind, after: written, state: state)
 /// ```
 struct SearchIndexer: Sendable {
     /// The bundle's folder in the site.
@@ -92,10 +92,8 @@ struct SearchIndexer: Sendable {
     /// Runs Pagefind over the written site and writes its bundle into `pagefind/`, recording
     /// it in the manifest with `state`.
     /// - Parameter first: What the write of the pages did.
-    /// - Returns: Both writes as one, and how many pages Pagefind indexed.
-    func index(
-        with pagefind: Pagefind, after first: (written: [String], unchanged: Int, removed: [String], manifest: SiteManifest), state: SiteManifest.State
-    ) async throws(BuildFailure) -> (result: (written: [String], unchanged: Int, removed: [String], manifest: SiteManifest), indexed: Int) {
+    /// - Returns: Both writes as one report, and how many pages Pagefind indexed.
+    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State) async throws(BuildFailure) -> (report: SiteWriter.Report, indexed: Int) {
         let temp: String
         do {
             temp = try Self.makeTemporaryFolder()
@@ -121,10 +119,10 @@ struct SearchIndexer: Sendable {
         items += files.map { SiteWriter.Item(path: Self.folder + $0.path, fingerprint: indexed, content: .copy(from: bundle + $0.path)) }
         let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state)
         let written = (first.written + second.written).sorted()
-        let result = (written: written, unchanged: second.manifest.records.count - written.count,
-                      removed: (first.removed + second.removed).sorted(), manifest: second.manifest)
+        let report = SiteWriter.Report(written: written, unchanged: second.manifest.records.count - written.count,
+                                       removed: (first.removed + second.removed).sorted(), manifest: second.manifest)
         // Pagefind writes one fragment per page it indexed.
-        return (result, files.filter { $0.path.hasPrefix("fragment/") }.count)
+        return (report, files.filter { $0.path.hasPrefix("fragment/") }.count)
     }
 }
 

@@ -13,29 +13,30 @@ public struct FeedSettings: Sendable, Hashable {
     public let show: PodcastShow
 
     init(metadata: PostMetadata, name: String, author: String, absolute: (String) -> String, errors: inout [MetadataError]) {
-        func value(_ key: String) -> String? {
-            metadata[key].flatMap { $0.isEmpty ? nil : $0 }
+        func value(_ key: SettingKey) -> String? {
+            metadata[key.name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        title = value("feed_title").map(CharacterReferences.decode) ?? name
-        authorURL = value("feed_author_url").map(absolute)
-        authorAvatarURL = value("feed_author_avatar_url").map(absolute)
-        mediaThumbnail = value("feed_media_thumbnail").map(absolute)
+        title = value(.feedTitle).map(CharacterReferences.decode) ?? name
+        authorURL = value(.feedAuthorURL).map(absolute)
+        authorAvatarURL = value(.feedAuthorAvatarURL).map(absolute)
+        mediaThumbnail = value(.feedMediaThumbnail).map(absolute)
         var explicit = false
-        if let field = metadata.field("itunes_explicit") {
-            if let flag = SiteSettings.flag(field.value) {
+        let key = SettingKey.itunesExplicit
+        if let field = metadata.field(key.name), !field.value.isEmpty {
+            if let flag = SettingKey.flag(field.value) {
                 explicit = flag
             } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "itunes_explicit", value: field.value, expected: "true or false")))
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: key.name, value: field.value, expected: key.expected)))
             }
         }
-        let ownerName = value("itunes_owner_name").map(CharacterReferences.decode) ?? author
+        let ownerName = value(.itunesOwnerName).map(CharacterReferences.decode) ?? author
         show = PodcastShow(
-            author: value("itunes_author").map(CharacterReferences.decode) ?? author,
+            author: value(.itunesAuthor).map(CharacterReferences.decode) ?? author,
             ownerName: ownerName,
-            ownerEmail: value("itunes_owner_email"),
-            image: value("itunes_image").map(absolute) ?? mediaThumbnail,
-            category: value("itunes_category").map(CharacterReferences.decode),
-            subcategory: value("itunes_subcategory").map(CharacterReferences.decode),
+            ownerEmail: value(.itunesOwnerEmail),
+            image: value(.itunesImage).map(absolute) ?? mediaThumbnail,
+            category: value(.itunesCategory).map(CharacterReferences.decode),
+            subcategory: value(.itunesSubcategory).map(CharacterReferences.decode),
             explicit: explicit
         )
     }

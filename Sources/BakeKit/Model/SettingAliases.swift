@@ -1,7 +1,5 @@
-/// The `site.settings` keys of Wildcat, bake's Ruby ancestor, read as bake's own, and the list
-/// of every key bake knows, for the warning about a key it does not.
-///
-/// One table, in one place; the README's "Wildcat" section shows the same table.
+/// The `site.settings` keys of Wildcat, bake's Ruby ancestor, read as bake's own, and the
+/// warning about a key bake does not know; both from `SettingKey`, the table of every key.
 ///
 /// ```swift
 /// SettingAliases.resolve(metadata)["output"]   // the value of `@output_folder`
@@ -9,31 +7,12 @@
 /// ```
 public enum SettingAliases {
     /// Wildcat's name → bake's name.
-    public static let table: [(wildcat: String, bake: String)] = [
-        ("output_folder", "output"),
-        ("blog_number_of_posts_on_home_page", "home_post_count"),
-        ("feed_number_of_posts", "feed_post_count"),
-        ("feed_author", "author"),
-        ("feed_description", "site_description"),
-        ("rsync_remote_path", "deploy_to"),
-        ("blog_month_names", "month_names"),
-    ]
+    public static let table: [(wildcat: String, bake: String)] = SettingKey.allCases.flatMap { key in
+        key.aliases.map { (wildcat: $0, bake: key.name) }
+    }
 
     /// Every key bake reads from `site.settings` under its own name.
-    public static let known: Set<String> = [
-        // The site.
-        "site_name", "site_url", "site_description", "author", "language", "time_zone",
-        "home_post_count", "feed_post_count", "smart_punctuation", "favicon_url", "icon_url",
-        "theme", "output", "deploy_to", "month_names", "date_format", "feed_excerpts", "search",
-        // Wildcat's keys that bake reads under their own names.
-        "output_file_suffix", "has_blog", "blog_relative_path", "blog_home_page_title", "blog_archive_title",
-        "feed_title", "feed_author_url", "feed_author_avatar_url", "feed_media_thumbnail",
-        // Podcasts.
-        "itunes_author", "itunes_owner_name", "itunes_owner_email", "itunes_image", "itunes_category",
-        "itunes_subcategory", "itunes_explicit",
-        // bake-metaweblog.
-        "xmlrpc_url", "micropub_url", "metaweblog_user", "metaweblog_password_hash", "commit_changes", "deploy_on_post",
-    ]
+    public static let known: Set<String> = Set(SettingKey.allCases.map(\.name))
 
     /// The settings with each Wildcat line followed by a copy under bake's name, on the same
     /// line (the Wildcat name stays, for themes that read `site.meta.<key>`). When a file has

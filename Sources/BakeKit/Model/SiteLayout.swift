@@ -25,36 +25,36 @@ public struct SiteLayout: Sendable, Hashable {
     /// Reads the layout settings, adding a problem for each bad line to `errors`.
     init(metadata: PostMetadata, errors: inout [MetadataError]) {
         var hasBlog = true
-        if let field = metadata.field("has_blog") {
-            if let value = SiteSettings.flag(field.value) {
+        if let field = metadata.field(SettingKey.hasBlog.name), !field.value.isEmpty {
+            if let value = SettingKey.flag(field.value) {
                 hasBlog = value
             } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "has_blog", value: field.value, expected: "true or false")))
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.hasBlog.name, value: field.value, expected: SettingKey.hasBlog.expected)))
             }
         }
         var folder = ""
-        if let field = metadata.field("blog_relative_path") {
+        if let field = metadata.field(SettingKey.blogRelativePath.name) {
             let parts = field.value.split(separator: "/").filter { !$0.isEmpty }
             if parts.contains(where: { $0 == "." || $0 == ".." || $0.contains(where: { $0 == "?" || $0 == "#" || $0 == "\\" || $0.isWhitespace }) }) {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "blog_relative_path", value: field.value, expected: "a folder of the site such as blog")))
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.blogRelativePath.name, value: field.value, expected: "a folder of the site such as blog")))
             } else if !parts.isEmpty {
                 folder = parts.joined(separator: "/") + "/"
             }
         }
         var suffix = ".html"
-        if let field = metadata.field("output_file_suffix") {
+        if let field = metadata.field(SettingKey.outputFileSuffix.name) {
             // Files without an extension are served as downloads by most hosts, so a suffix is needed.
             let value = field.value.hasPrefix(".") ? field.value : "." + field.value
             if value.count > 1, value.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
                 suffix = value
             } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "output_file_suffix", value: field.value, expected: "a file extension such as .html")))
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.outputFileSuffix.name, value: field.value, expected: "a file extension such as .html")))
             }
         }
         self.init(
             hasBlog: hasBlog, blogFolder: folder, fileSuffix: suffix,
-            homeTitle: CharacterReferences.decode(metadata["blog_home_page_title"] ?? ""),
-            archiveTitle: metadata["blog_archive_title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? "Archive"
+            homeTitle: CharacterReferences.decode(metadata[SettingKey.blogHomePageTitle.name] ?? ""),
+            archiveTitle: metadata[SettingKey.blogArchiveTitle.name].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? "Archive"
         )
     }
 }

@@ -25,6 +25,12 @@ public struct SiteSettings: Sendable, Hashable {
     public let feedExcerpts: Bool
     /// Whether the site is indexed with Pagefind and has a search page (`@search true`).
     public let search: Bool
+    /// Whether `bake-metaweblog` commits every change to git (`@commit_changes`).
+    public let commitChanges: Bool
+    /// Whether `bake-metaweblog` publishes after every change (`@deploy_on_post`).
+    public let deployOnPost: Bool
+    /// Where `bake deploy` publishes by default (`@deploy_to`, or Wildcat's `@rsync_remote_path`).
+    public let deployTo: String?
     /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
     /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
@@ -33,108 +39,95 @@ public struct SiteSettings: Sendable, Hashable {
     /// The feeds' title, author links and the podcast's channel.
     public let feed: FeedSettings
 
-    /// Reads and checks the settings, reporting every bad line at once.
+    /// Reads and checks the settings, each key as `SettingKey` says, reporting every bad
+    /// line at once. Older names (`SettingKey.aliases`) are read as bake's.
     public init(metadata: PostMetadata) throws(MetadataErrors) {
         let metadata = SettingAliases.resolve(metadata)
         var errors: [MetadataError] = []
-        func required(_ key: String) -> String {
-            guard let value = metadata[key], !value.isEmpty else {
-                errors.append(MetadataError(line: 1, reason: .missingKey(key)))
+        func required(_ key: SettingKey) -> String {
+            guard let value = metadata[key.name], !value.isEmpty else {
+                errors.append(MetadataError(line: 1, reason: .missingKey(key.name)))
                 return ""
             }
             return value
         }
-        func count(_ key: String, default value: Int) -> Int {
-            guard let field = metadata.field(key) else { return value }
+        func invalid(_ field: PostMetadata.Field, _ key: SettingKey) {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: key.name, value: field.value, expected: key.expected)))
+        }
+        func count(_ key: SettingKey) -> Int {
+            let value = Int(key.defaultText) ?? 0
+            guard let field = metadata.field(key.name) else { return value }
             guard let number = Int(field.value), number >= 0 else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: key, value: field.value, expected: "a whole number such as \(value)")))
+                invalid(field, key)
                 return value
             }
             return number
         }
+        func flag(_ key: SettingKey) -> Bool {
+            let value = key.defaultText == "`true`"
+            guard let field = metadata.field(key.name), !field.value.isEmpty else { return value }
+            guard let flag = SettingKey.flag(field.value) else {
+                invalid(field, key)
+                return value
+            }
+            return flag
+        }
+        func webURL(_ key: SettingKey) -> String? {
+            guard let field = metadata.field(key.name), !field.value.isEmpty else { return nil }
+            if !Self.isAbsoluteWebURL(field.value) { invalid(field, key) }
+            return field.value
+        }
 
         self.metadata = metadata
-        name = CharacterReferences.decode(required("site_name"))
-        var url = required("site_url")
+        name = CharacterReferences.decode(required(.siteName))
+        var url = required(.siteURL)
         while url.hasSuffix("/") { url.removeLast() }
-        if !url.isEmpty, !Self.isAbsoluteWebURL(url), let field = metadata.field("site_url") {
-            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "site_url", value: field.value, expected: "an absolute URL such as https://example.com")))
+        if !url.isEmpty, !Self.isAbsoluteWebURL(url), let field = metadata.field(SettingKey.siteURL.name) {
+            invalid(field, .siteURL)
         }
         self.url = url
         basePath = Self.path(of: url)
-        description = CharacterReferences.decode(metadata["site_description"] ?? "")
-        author = CharacterReferences.decode(metadata["author"] ?? "")
-        language = metadata["language"].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
-        homePostCount = count("home_post_count", default: 8)
-        feedPostCount = count("feed_post_count", default: 20)
-        if let field = metadata.field("smart_punctuation") {
-            if let value = Self.flag(field.value) {
-                smartPunctuation = value
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "smart_punctuation", value: field.value, expected: "true or false")))
-                smartPunctuation = true
-            }
-        } else {
-            smartPunctuation = true
-        }
+        description = CharacterReferences.decode(metadata[SettingKey.siteDescription.name] ?? "")
+        author = CharacterReferences.decode(metadata[SettingKey.author.name] ?? "")
+        language = metadata[SettingKey.language.name].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+        homePostCount = count(.homePostCount)
+        feedPostCount = count(.feedPostCount)
+        smartPunctuation = flag(.smartPunctuation)
+        feedExcerpts = flag(.feedExcerpts)
+        search = flag(.search)
+        commitChanges = flag(.commitChanges)
+        deployOnPost = flag(.deployOnPost)
+        deployTo = metadata[SettingKey.deployTo.name]?.trimmingCharacters(in: .whitespaces).nonEmpty
         var names = DateStyle.englishMonthNames
-        if let field = metadata.field("month_names") {
+        if let field = metadata.field(SettingKey.monthNames.name) {
             let parts = field.value.split(separator: ",", omittingEmptySubsequences: false).map { CharacterReferences.decode($0.trimmingCharacters(in: .whitespaces)) }
             if parts.count == 12, !parts.contains("") {
                 names = parts
             } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "month_names", value: field.value, expected: "12 month names separated by commas, January first")))
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.monthNames.name, value: field.value, expected: "12 month names separated by commas, January first")))
             }
         }
         var format = DateStyle.defaultFormat
-        if let field = metadata.field("date_format") {
+        if let field = metadata.field(SettingKey.dateFormat.name) {
             if DateStyle.isValid(format: field.value) {
                 format = field.value
             } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "date_format", value: field.value, expected: "a format with %d or %e (day), %m, %B or %b (month) and %Y (year), such as %e %B %Y")))
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.dateFormat.name, value: field.value, expected: "a format with %d or %e (day), %m, %B or %b (month) and %Y (year), such as %e %B %Y")))
             }
         }
         dates = DateStyle(monthNames: names, format: format)
-        if let field = metadata.field("feed_excerpts") {
-            if let value = Self.flag(field.value) {
-                feedExcerpts = value
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "feed_excerpts", value: field.value, expected: "true or false")))
-                feedExcerpts = false
-            }
-        } else {
-            feedExcerpts = false
-        }
-        if let field = metadata.field("search"), Self.flag(field.value) == nil {
-            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "search", value: field.value, expected: "true or false")))
-        }
-        search = metadata.field("search").flatMap { Self.flag($0.value) } ?? false
-        if let field = metadata.field("time_zone") {
+        if let field = metadata.field(SettingKey.timeZone.name) {
             if let zone = TimeZone(identifier: field.value) {
                 timeZone = zone
             } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "time_zone", value: field.value, expected: "an IANA zone name such as America/Los_Angeles")))
+                invalid(field, .timeZone)
                 timeZone = TimeZone(identifier: "UTC")!
             }
         } else {
             timeZone = TimeZone(identifier: "UTC")!
         }
-        if let field = metadata.field("xmlrpc_url"), !field.value.isEmpty {
-            if !Self.isAbsoluteWebURL(field.value) {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "xmlrpc_url", value: field.value, expected: "an absolute URL such as http://127.0.0.1:9344/xmlrpc")))
-            }
-            xmlrpcURL = field.value
-        } else {
-            xmlrpcURL = nil
-        }
-        if let field = metadata.field("micropub_url"), !field.value.isEmpty {
-            if !Self.isAbsoluteWebURL(field.value) {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "micropub_url", value: field.value, expected: "an absolute URL such as http://127.0.0.1:9344/micropub")))
-            }
-            micropubURL = field.value
-        } else {
-            micropubURL = nil
-        }
+        xmlrpcURL = webURL(.xmlrpcURL)
+        micropubURL = webURL(.micropubURL)
         layout = SiteLayout(metadata: metadata, errors: &errors)
         let origin = String(url.dropLast(basePath.count))
         feed = FeedSettings(metadata: metadata, name: name, author: author, absolute: { Self.absolute($0, origin: origin) }, errors: &errors)
@@ -158,13 +151,9 @@ public struct SiteSettings: Sendable, Hashable {
         return basePath + url
     }
 
-    /// The value of a `true`/`false` setting (also `yes`/`no`, `on`/`off`), or nil.
+    /// The value of a `true`/`false` setting or header (also `yes`/`no`, `on`/`off`, `1`/`0`), or nil.
     static func flag(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "yes", "on": true
-        case "false", "no", "off": false
-        default: nil
-        }
+        SettingKey.flag(text)
     }
 
     /// The origin of `url`, e.g. `https://example.com` for `https://example.com/blog`.
@@ -185,6 +174,10 @@ public struct MetadataErrors: Error, Sendable {
     public func diagnostics(path: String) -> [Diagnostic] {
         errors.map { $0.diagnostic(path: path) }
     }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 private extension SiteSettings {

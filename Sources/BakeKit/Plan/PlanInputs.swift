@@ -70,8 +70,7 @@ struct PlanInputs {
         outputs.append(PlannedPage(path: paths.sitemap, inputs: .sitemap(SitemapInputs(entries: []))))
         if settings.xmlrpcURL != nil { outputs.append(PlannedPage(path: paths.rsd, inputs: .rsd)) }
         if settings.search { outputs.append(PlannedPage(path: paths.search, inputs: .search)) }
-        let homePages = perPage > 0 ? Pagination.pageCount(posts.count, perPage: perPage) : 1
-        outputs += (1..<homePages).map { homePage($0 + 1) }
+        outputs += (1..<Pagination.pageCount(posts.count, perPage: perPage)).map { homePage($0 + 1) }
         if hasBlog {
             let entries = categories.map(entry)
             outputs.append(PlannedPage(path: paths.categories, inputs: .categories(entries)))
@@ -128,9 +127,8 @@ struct PlanInputs {
     /// Page `page` of the home page's list.
     private func homePage(_ page: Int) -> PlannedPage {
         let perPage = settings.homePostCount
-        let count = perPage > 0 ? Pagination.pageCount(posts.count, perPage: perPage) : 1
         return PlannedPage(path: paths.home(page: page), inputs: .home(ListInputs(
-            list: .home, page: page, pageCount: count,
+            list: .home, page: page, pageCount: Pagination.pageCount(posts.count, perPage: perPage),
             posts: Array(refs[Pagination.range(page: page, count: posts.count, perPage: perPage)])
         )))
     }

@@ -113,7 +113,7 @@ public struct SitePlan: Sendable {
 
     /// The number of home pages: the home page and its `page/N/` pages of older posts.
     public var homePageCount: Int {
-        postsPerPage > 0 ? Pagination.pageCount(posts.count, perPage: postsPerPage) : 1
+        Pagination.pageCount(posts.count, perPage: postsPerPage)
     }
 
     /// The indices in `posts` of home page `page` (1-based).

@@ -53,7 +53,9 @@ public final class MetaWeblogServer: Sendable {
                 throw ShimConfigurationError(.git(error))
             }
         }
-        let tree = BlogTree(blog: options.blog, dates: PostDate(timeZone: configuration.site.timeZone))
+        // Read on each request, as each bake reads the settings again.
+        let zone = SettingsTimeZone(blog: options.blog, zone: configuration.site.timeZone)
+        let tree = BlogTree(blog: options.blog, timeZone: { zone.current })
         let blogConfiguration = options.configuration
         // Each bake after a post starts from what the last one parsed.
         let memory = BuildMemory()

@@ -39,8 +39,8 @@ public struct ShimConfiguration: Sendable {
         }
         let metadata = site.metadata
 
-        let user = Self.value(environment[Self.userVariable], metadata["metaweblog_user"])
-        let hashText = Self.value(environment[Self.passwordHashVariable], metadata["metaweblog_password_hash"])
+        let user = Self.value(environment[Self.userVariable], metadata[SettingKey.metaweblogUser.name])
+        let hashText = Self.value(environment[Self.passwordHashVariable], metadata[SettingKey.metaweblogPasswordHash.name])
         var missing: [String] = []
         if user == nil { missing.append("@metaweblog_user (or \(Self.userVariable))") }
         if hashText == nil { missing.append("@metaweblog_password_hash (or \(Self.passwordHashVariable))") }
@@ -51,8 +51,8 @@ public struct ShimConfiguration: Sendable {
         }
         credentials = Credentials(user: user, passwordHash: hash)
 
-        commitChanges = try Self.flag("commit_changes", in: metadata, blog: blog)
-        deployOnPost = try Self.flag("deploy_on_post", in: metadata, blog: blog)
+        commitChanges = site.commitChanges
+        deployOnPost = site.deployOnPost
     }
 }
 
@@ -64,19 +64,6 @@ extension ShimConfiguration {
 }
 
 private extension ShimConfiguration {
-    /// A true-or-false setting; absent is false.
-    static func flag(_ key: String, in metadata: PostMetadata, blog: BlogFolder) throws(ShimConfigurationError) -> Bool {
-        switch metadata[key]?.lowercased() {
-        case nil, "", "false", "no", "0": return false
-        case "true", "yes", "1": return true
-        case let value?:
-            throw ShimConfigurationError(.invalidSettings([Diagnostic(
-                path: blog.settingsPath, line: metadata.field(key)?.line,
-                message: "@\(key) has the value `\(value)`; expected true or false"
-            )]))
-        }
-    }
-
     /// The first value that is not empty.
     static func value(_ candidates: String?...) -> String? {
         candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }

@@ -1,5 +1,6 @@
 import BakeIO
 import BakeKit
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +15,21 @@ import Darwin
 struct BlogTree: Sendable {
     /// The blog.
     let blog: BlogFolder
-    /// The site's time zone, for dates and calendar folders.
-    let dates: PostDate
+    /// The site's time zone, as the settings say it when asked.
+    let timeZone: @Sendable () -> TimeZone
+
+    init(blog: BlogFolder, timeZone: @escaping @Sendable () -> TimeZone) {
+        self.blog = blog
+        self.timeZone = timeZone
+    }
+
+    init(blog: BlogFolder, dates: PostDate) {
+        let zone = dates.timeZone
+        self.init(blog: blog, timeZone: { zone })
+    }
+
+    /// Dates and calendar folders in the site's time zone.
+    var dates: PostDate { PostDate(timeZone: timeZone()) }
 
     /// The post or draft with this postid.
     func post(id text: String) throws(MetaWeblogError) -> StoredPost {
