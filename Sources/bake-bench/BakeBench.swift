@@ -115,7 +115,8 @@ extension BakeBench {
             let memory = BuildMemory()
             func build(changed: [String]? = nil) async throws -> BuildSummary {
                 do {
-                    let options = BuildOptions(configuration: .load(BlogFolder(root: blog), overrides: .init(output: output)), now: Timestamp(Date()), changedPaths: changed)
+                    let options = BuildOptions(configuration: .load(BlogFolder(root: blog), overrides: .init(output: output)), now: Timestamp(Date()),
+                                               changedPaths: changed, search: .whenMissing)
                     return try await SiteBuilder(options: options, memory: memory).build()
                 } catch {
                     throw BenchError.bakeFailed("\(error)")

@@ -55,8 +55,9 @@ struct Terminal: Sendable {
     static func summaryLine(_ summary: BuildSummary, output: String, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return "Baked \(summary.posts) post\(summary.posts == 1 ? "" : "s") and \(summary.pages) page\(summary.pages == 1 ? "" : "s"): "
-            + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed "
-            + "in \(String(format: "%.2f", seconds)) s → \(shown(output))"
+            + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed"
+            + (summary.searchIndexed.map { "; \($0) page\($0 == 1 ? "" : "s") indexed for search" } ?? "")
+            + " in \(String(format: "%.2f", seconds)) s → \(shown(output))"
     }
 }
 

@@ -177,6 +177,27 @@ struct PreviewServerTests {
         }
     }
 
+    /// With `@search true`, the first build indexes the preview's site; a save keeps that
+    /// index rather than running Pagefind again, so it stays quick.
+    @Test func searchShowsTheIndexOfTheFirstBuild() async throws {
+        let blog = try TestBlog(prefix: "bake-server-test-", settings: ["@search true"])
+        defer { blog.delete() }
+        let preview = try await PreviewHarness(blog: blog)
+        try await preview.whileRunning {
+            try await expectPage(preview, "/search/", status: 200, containing: "<script src=\"/pagefind/pagefind-ui.js\"></script>")
+            try await expectPage(preview, "/pagefind/pagefind-ui.js", status: 200, containing: "PagefindUI")
+            let index = try await preview.get("/pagefind/pagefind-entry.json").text
+
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+            try blog.write(postText(title: "Written in preview", date: "2025-02-03 10:00:00 -0800", body: "A new post."), to: "posts/2025/02/03/written-in-preview.markdown")
+            try await events.next("reload")
+            try await expectPage(preview, "/2025/02/03/written-in-preview.html", status: 200, containing: "Written in preview")
+            #expect(try await preview.get("/pagefind/pagefind-entry.json").text == index)
+        }
+    }
+
     @Test func stylesheetOnlyChangesSwapTheStylesheet() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }

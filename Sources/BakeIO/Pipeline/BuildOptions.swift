@@ -1,4 +1,5 @@
 import BakeKit
+import Foundation
 
 /// What to bake, from where, into where.
 public struct BuildOptions: Sendable {
@@ -16,10 +17,15 @@ public struct BuildOptions: Sendable {
     public let changedPaths: [String]?
     /// How the blog's folders are listed; tests pass one that fails.
     public let fileSystem: any FileTreeSystem
+    /// When a site with `@search true` runs Pagefind.
+    public let search: SearchIndexing
+    /// The environment Pagefind is looked for in (its PATH).
+    public let environment: [String: String]
 
     public init(
         configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
-        changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree()
+        changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree(),
+        search: SearchIndexing = .whenPagesChange, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
@@ -27,6 +33,8 @@ public struct BuildOptions: Sendable {
         self.now = now
         self.changedPaths = changedPaths
         self.fileSystem = fileSystem
+        self.search = search
+        self.environment = environment
     }
 
     /// Options for `blog`, loading its configuration with these overrides.
@@ -68,6 +76,8 @@ public struct BuildSummary: Sendable, Hashable {
     /// What the site's readers or directories will miss, though the build went through:
     /// settings a podcast needs. Empty when nothing changed since the last build.
     public internal(set) var warnings: [Diagnostic] = []
+    /// How many pages Pagefind indexed, when the build ran it (`@search true`).
+    public internal(set) var searchIndexed: Int?
 
     public init(posts: Int, pages: Int, written: [String], unchanged: Int, removed: [String], rendered: Int,
                 entriesRendered: Int = 0, warnings: [Diagnostic] = []) {

@@ -66,18 +66,30 @@ public struct SiteBuilder: Sendable {
         }
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
-        let report = try await SiteWriter(output: options.output).write(kept + assets.items, rendering: pending, previous: blog.previous, state: state)
+        // With `@search true`, the last search index stays unless Pagefind runs after the pages
+        // are written; the state is recorded once it has.
+        let items = kept + assets.items
+        let indexer = SearchIndexer(options: options)
+        let search = try await indexer?.prepare(items: items, pending: pending.paths, previous: blog.previous, onDisk: blog.onDisk)
+        var report = try await SiteWriter(output: options.output).write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
+                                                                        state: search?.pagefind == nil ? state : nil)
+        var indexed: Int?
+        if let indexer, let pagefind = search?.pagefind {
+            (report, indexed) = try await indexer.index(with: pagefind, after: report, state: state)
+        }
         loader.keep(loaded, added: added)
         keep(entries)
         memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: report.manifest))
         let settings = options.configuration.settings
         let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
-        return BuildSummary(
+        var summary = BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: report.written, unchanged: report.unchanged, removed: report.removed,
             rendered: toRender.count, entriesRendered: store.rendered,
-            warnings: hasEpisodes ? PodcastShow.warnings(for: settings) : []
+            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? [])
         )
+        summary.searchIndexed = indexed
+        return summary
     }
 }
 

@@ -23,6 +23,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let dates: DateStyle
     /// Whether the feeds carry excerpts (`@feed_excerpts true`) instead of full posts.
     public let feedExcerpts: Bool
+    /// Whether the site is indexed with Pagefind and has a search page (`@search true`).
+    public let search: Bool
     /// Whether `bake-metaweblog` commits every change to git (`@commit_changes`).
     public let commitChanges: Bool
     /// Whether `bake-metaweblog` publishes after every change (`@deploy_on_post`).
@@ -92,6 +94,7 @@ public struct SiteSettings: Sendable, Hashable {
         feedPostCount = count(.feedPostCount)
         smartPunctuation = flag(.smartPunctuation)
         feedExcerpts = flag(.feedExcerpts)
+        search = flag(.search)
         commitChanges = flag(.commitChanges)
         deployOnPost = flag(.deployOnPost)
         deployTo = metadata[SettingKey.deployTo.name]?.trimmingCharacters(in: .whitespaces).nonEmpty

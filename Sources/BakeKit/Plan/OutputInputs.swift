@@ -35,6 +35,8 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
     case redirect(RedirectInputs)
     case notFound
     case rsd
+    /// The search page, with `@search true`: what every page shows, and nothing more.
+    case search
 
     /// The source paths of the posts and pages whose body HTML the output shows.
     public var bodiesShown: [String] {
@@ -43,7 +45,7 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
         case .post(let post): return [post.post.sourcePath]
         case .page(let page): return [page.sourcePath]
         case .feed(let feed): return feed.posts.map(\.sourcePath)
-        case .categories, .tagCloud, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd: return []
+        case .categories, .tagCloud, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd, .search: return []
         }
     }
 
@@ -61,13 +63,14 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
         case .post: return .post
         case .page: return .page
         case .notFound: return .notFound
+        case .search: return .search
         case .feed, .sitemap, .redirect, .rsd: return nil
         }
     }
 
     /// Where the sitemap lists it among the kinds of page, first to last; nil for what it
     /// does not list: the pages of older posts (reached from a list's first page), feeds,
-    /// redirects and the error page.
+    /// redirects, the error page and the search page, which has nothing of its own to find.
     var sitemapRank: Int? {
         switch self {
         case .home(let list): return list.page == 1 ? 0 : nil
@@ -79,7 +82,7 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
         case .year: return 6
         case .month: return 7
         case .post: return 8
-        case .feed, .sitemap, .redirect, .notFound, .rsd: return nil
+        case .feed, .sitemap, .redirect, .notFound, .rsd, .search: return nil
         }
     }
 

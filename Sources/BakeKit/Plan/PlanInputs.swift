@@ -69,6 +69,7 @@ struct PlanInputs {
         let sitemapIndex = outputs.count
         outputs.append(PlannedPage(path: paths.sitemap, inputs: .sitemap(SitemapInputs(entries: []))))
         if settings.xmlrpcURL != nil { outputs.append(PlannedPage(path: paths.rsd, inputs: .rsd)) }
+        if settings.search { outputs.append(PlannedPage(path: paths.search, inputs: .search)) }
         outputs += (1..<Pagination.pageCount(posts.count, perPage: perPage)).map { homePage($0 + 1) }
         if hasBlog {
             let entries = categories.map(entry)

@@ -127,6 +127,8 @@ extension SitePaths {
     }
 
     public var notFound: SitePath { SitePath(file: "404.html") }
+    /// The search page, with `@search true`: at the site's root, as it searches pages too.
+    public var search: SitePath { SitePath(folder: "search/") }
     public var sitemap: SitePath { SitePath(file: "sitemap.xml") }
     /// Really Simple Discovery, for desktop editors.
     public var rsd: SitePath { SitePath(file: "rsd.xml") }

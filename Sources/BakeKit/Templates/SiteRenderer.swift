@@ -53,7 +53,7 @@ public struct SiteRenderer: Sendable {
         let text: String
         let settings = plan.settings
         switch inputs {
-        case .home, .category, .categories, .tagCloud, .year, .month, .archive, .post, .page, .notFound:
+        case .home, .category, .categories, .tagCloud, .year, .month, .archive, .post, .page, .notFound, .search:
             guard let (template, context) = page(for: inputs, at: path, bodies: bodies) else { return [] }
             return templates.render(template, page: context, entries: entries, seed: baseFingerprint)
         case .feed(let feed):

@@ -45,8 +45,9 @@ final class Rebuilder: Service {
         let configuration = options.configuration.reloaded()
         // The watcher names what changed, so the build looks at that instead of walking the
         // trees again; the first build walks.
+        // Search shows the last index: Pagefind runs only when there is none, so a save stays quick.
         let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: Timestamp(Date()),
-                                        changedPaths: changes.isEmpty ? nil : changes)
+                                        changedPaths: changes.isEmpty ? nil : changes, search: .whenMissing)
         let memory = self.memory
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
             do throws(BuildFailure) {

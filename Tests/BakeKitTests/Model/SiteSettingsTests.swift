@@ -103,6 +103,14 @@ import Testing
         ])
     }
 
+    @Test func searchIsOffUnlessTurnedOn() throws {
+        #expect(try settings("@site_name A\n@site_url https://example.com\n").search == false)
+        #expect(try settings("@site_name A\n@site_url https://example.com\n@search true\n").search == true)
+        #expect(problems("@site_name A\n@site_url https://example.com\n@search pagefind\n") == [
+            "site.settings:3: @search has the value `pagefind`; expected true or false",
+        ])
+    }
+
     @Test func everyProblemAtOnce() {
         #expect(problems("@site_url ftp://example.com\n@time_zone Nowhere\n@home_post_count many\n@feed_post_count few\n") == [
             "site.settings:1: @site_url has the value `ftp://example.com`; expected an absolute URL such as https://example.com",

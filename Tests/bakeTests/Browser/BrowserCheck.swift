@@ -30,12 +30,18 @@ struct BrowserCheck {
 
     /// Runs the check (5 minutes at most) and returns what the browser saw.
     func run() async throws -> BrowserReport {
-        let config = String(decoding: try JSONEncoder().encode(Config(base: base, blog: blog, pages: pages, reload: reload)), as: UTF8.self)
+        try await Self.run(Self.script, config: Config(base: base, blog: blog, pages: pages, reload: reload))
+    }
+
+    /// Runs a check's Python `script` with `config` as its argument (5 minutes at most), and
+    /// decodes the one JSON object it prints.
+    static func run<Report: Decodable>(_ script: String, config: some Encodable) async throws -> Report {
+        let config = String(decoding: try JSONEncoder().encode(config), as: UTF8.self)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Niced, with the browser and Java under it, so that the tests running beside this one
         // in-process keep their share of the CPU.
-        process.arguments = ["nice", "-n", "10", "python3", "-c", Self.script, config]
+        process.arguments = ["nice", "-n", "10", "python3", "-c", script, config]
         process.standardInput = FileHandle.nullDevice
         let stdout = Pipe()
         let stderr = Pipe()
@@ -44,7 +50,7 @@ struct BrowserCheck {
         do {
             try process.run()
         } catch {
-            return BrowserReport(problem: "cannot run python3 for the browser tests: \(error)")
+            throw TestFailure(description: "cannot run python3 for the browser tests: \(error)")
         }
         let finished = Flag()
         // A hung browser must not hang the test run.
@@ -59,7 +65,7 @@ struct BrowserCheck {
         process.waitUntilExit()
         _ = await watchdog.result
         let errorText = String(decoding: try await errors, as: UTF8.self)
-        guard let report = try? JSONDecoder().decode(BrowserReport.self, from: output) else {
+        guard let report = try? JSONDecoder().decode(Report.self, from: output) else {
             let said = String(decoding: output, as: UTF8.self)
             throw TestFailure(description: "the browser check ended (status \(process.terminationStatus)) without a report: \(said)\(errorText)")
         }

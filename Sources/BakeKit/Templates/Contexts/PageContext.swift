@@ -87,7 +87,7 @@ private extension TemplateList {
 /// A new kind is a case here and in `OutputInputs`; the compiler then asks for its flag,
 /// template, names and context.
 public enum PageKind: String, Sendable, CaseIterable {
-    case home, homePage, post, month, year, archive, categories, tagCloud, category, page, notFound
+    case home, homePage, post, month, year, archive, categories, tagCloud, category, page, notFound, search
 
     /// `is_home`, `is_home_page`, …
     public var flag: String {
@@ -103,6 +103,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .category: return "is_category"
         case .page: return "is_page"
         case .notFound: return "is_not_found"
+        case .search: return "is_search"
         }
     }
 
@@ -119,6 +120,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .category: return .category
         case .page: return .page
         case .notFound: return .notFound
+        case .search: return .search
         }
     }
 
@@ -137,14 +139,14 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .month: return ["month_label", "year", "month", "posts", "previous_month", "next_month"]
         case .archive: return ["years", "post_count"]
         case .page: return ["page", "social"]
-        case .notFound: return []
+        case .notFound, .search: return []
         }
     }
 }
 
 /// The templates that render the kinds of page, by file name in `templates/`.
 public enum PageTemplate: String, Sendable, CaseIterable {
-    case home, post, month, year, archive, categories, category, page
+    case home, post, month, year, archive, categories, category, page, search
     case tagCloud = "tag_cloud"
     case notFound = "not_found"
 
@@ -153,7 +155,7 @@ public enum PageTemplate: String, Sendable, CaseIterable {
     public var isRequired: Bool {
         switch self {
         case .home, .post, .month, .archive, .page, .notFound: return true
-        case .year, .categories, .category, .tagCloud: return false
+        case .year, .categories, .category, .tagCloud, .search: return false
         }
     }
 }

@@ -24,6 +24,8 @@ final class SiteContext: Sendable {
     let rsdURL: String?
     /// Where writing apps post and sign in, when the shim's address is set.
     let endpoints: EditingEndpoints?
+    /// The search page, with `@search true`.
+    let searchURL: String?
 
     /// - Parameter currentPage: the standalone page being rendered, which `pages` marks.
     init(settings: SiteSettings, paths: SitePaths, inputs: SiteInputs, currentPage: Int? = nil) {
@@ -51,6 +53,7 @@ final class SiteContext: Sendable {
         year = inputs.newestYear.map { String($0) }
         rsdURL = settings.xmlrpcURL == nil ? nil : paths.absoluteURL(paths.rsd)
         endpoints = EditingEndpoints(settings: settings)
+        searchURL = settings.search ? paths.url(paths.search) : nil
     }
 
     static func navigation(_ pages: [PostLink], current: Int?, url: (String) -> String) -> [NavigationLinkContext] {
@@ -87,6 +90,7 @@ final class SiteContext: Sendable {
         fields.text("authorization_endpoint") { $0.endpoints?.authorization }
         fields.text("token_endpoint") { $0.endpoints?.token }
         fields.text("indieauth_metadata_url") { $0.endpoints?.metadata }
+        fields.text("search_url") { $0.searchURL }
         return ContextType(noun: "the site", plural: "sites", fields: fields.fields)
     }()
 }

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The Pagefind indexer, run as a child process with its arguments as an array (no shell
+/// between): it reads a built site's HTML and writes the static search bundle that the
+/// search page loads.
+///
+/// ```swift
+/// let pagefind = await Pagefind.locate()   // `pagefind` on the PATH, else the one pagefind-bin ships
+/// try await pagefind?.index(site: "/blog/site", into: "/tmp/bundle", glob: "**/*.{html}")
+/// ```
+public struct Pagefind: Sendable {
+    /// The executable.
+    public let executable: String
+
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// How to install Pagefind, for the error that says it is missing.
+    public static let installHint = "python3 -m pip install pagefind-bin"
+
+    /// `pagefind` on the PATH, else the binary of Python's `pagefind-bin` package as the
+    /// `python3` on the PATH finds it (the package has no command of its own: its documented
+    /// use is `python3 -m pagefind_bin`); nil when there is neither.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Pagefind? {
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        func onPath(_ name: String) -> String? {
+            folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        if let path = onPath("pagefind") { return Pagefind(executable: path) }
+        guard let python = onPath("python3") else { return nil }
+        let script = "import sys, pagefind_bin; sys.stdout.write(str(pagefind_bin.get_executable().absolute()))"
+        guard let run = try? await Self.runOffThePool(python, ["-c", script], environment: environment).get(), run.status == 0 else { return nil }
+        let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return FileManager.default.isExecutableFile(atPath: path) ? Pagefind(executable: path) : nil
+    }
+
+    /// Indexes the HTML files of `site` that match `glob` and writes the bundle into `bundle`,
+    /// an empty folder. Only pages marked `data-pagefind-body` are indexed when any page is.
+    public func index(site: String, into bundle: String, glob: String) async throws(SearchError) {
+        let arguments = ["--site", site, "--output-path", bundle, "--glob", glob, "--silent"]
+        switch await Self.runOffThePool(executable, arguments) {
+        case .success(let run) where run.status == 0:
+            return
+        case .success(let run):
+            throw SearchError(.pagefindFailed(status: run.status, said: Self.reason(in: run.output)))
+        case .failure(let error):
+            throw SearchError(.pagefindFailed(status: -1, said: "\(error)"))
+        }
+    }
+
+    /// The line of Pagefind's output that says why it failed.
+    static func reason(in output: String) -> String {
+        let lines = output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let line = lines.first { $0.hasPrefix("Error:") } ?? lines.first ?? "no message"
+        return line.hasPrefix("Error:") ? line.dropFirst("Error:".count).trimmingCharacters(in: .whitespaces) : line
+    }
+}
+
+private extension Pagefind {
+    /// `run` on a thread of its own: the wait blocks a thread for as long as the child runs,
+    /// which must not be one of the concurrency pool's few.
+    static func runOffThePool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async -> Result<(status: Int32, output: String), any Error> {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Result { try run(executable, arguments, environment: environment) })
+            }
+        }
+    }
+
+    /// Runs `executable` to its end; standard output and standard error together.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardInput = FileHandle.nullDevice
+        // One pipe for both streams, read to its end, so that neither can fill and stall the child.
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}

@@ -1,0 +1,64 @@
+import BakeTestSupport
+import Foundation
+import Testing
+
+/// Search, end to end: the sample blog plus one post with a word no other post has, at a base
+/// path, baked by the real `bake build` with `@search true` (so by the real Pagefind), served
+/// by a plain static file server, and searched in headless Chromium (see `SearchBrowserCheck`).
+@Suite struct SearchBrowserTests {
+    static let word = "glimmerwick"
+    static let postPath = "/blog/2024/05/06/the-lamplighters-almanac.html"
+
+    @Test func typingAWordFindsItsOnePostAndFollowsIt() async throws {
+        let blog = try TestBlog(prefix: "bake-search-browser-test-", settings: ["@search true"])
+        defer { blog.delete() }
+        let settings = try blog.read("site.settings")
+        try blog.write(settings.replacingOccurrences(of: "@site_url https://smallbatch.example.com", with: "@site_url https://smallbatch.example.com/blog"),
+                       to: "site.settings")
+        try blog.write("""
+        @title The lamplighter’s almanac
+        @pubDate 2024-05-06 21:00:00 -0700
+
+        Every street had its lamp, and every lamp its \(Self.word): the short wick that
+        lamplighters kept for the longest nights.
+
+        """, to: "posts/2024/05/06/the-lamplighters-almanac.markdown")
+        // The site goes where the host serves /blog/.
+        let root = blog.outside + "/root"
+        let baked = try runBake([blog.root, "--output", root + "/blog"], in: blog.outside)
+        #expect(baked.status == 0, "\(baked.stderr)")
+        #expect(baked.stdout.contains("indexed for search"), "\(baked.stdout)")
+
+        let report = try await SearchBrowserCheck(root: root, searchPath: "/blog/search/", word: Self.word).run()
+        if let problem = report.problem {
+            Issue.record("the search browser test cannot run: \(problem)")
+            return
+        }
+
+        let loaded = report.loaded ?? []
+        #expect(loaded.contains("/blog/pagefind/pagefind-ui.js"), "\(loaded)")
+        #expect(loaded.contains("/blog/pagefind/pagefind-ui.css"), "\(loaded)")
+        #expect(report.results == [Self.postPath], "one result, the post; not the home page that lists it: \(report.message ?? "")")
+        #expect(report.landedPath == Self.postPath)
+        #expect(report.landedHeading == "The lamplighter’s almanac")
+        #expect((report.scrollWidth ?? .max) <= (report.phoneWidth ?? 0), "the search page scrolls sideways at \(report.phoneWidth ?? 0) px")
+        // Pagefind's search box takes the theme's background, in light and in dark.
+        let light = report.colors?["light"], dark = report.colors?["dark"]
+        #expect(light?["box"] == light?["page"], "\(report.colors ?? [:])")
+        #expect(dark?["box"] == dark?["page"], "\(report.colors ?? [:])")
+        #expect(light?["page"] != dark?["page"], "dark mode changes the background")
+        #expect(report.console == [], "the search page and the post logged errors: \(report.console ?? [])")
+        for state in ["light", "dark", "light, results", "dark, results"] {
+            let violations = report.axe?[state]
+            #expect(violations != nil, "axe-core did not run on the search page (\(state))")
+            for violation in violations ?? [] where violation.impact == "critical" || violation.impact == "serious" {
+                Issue.record("axe-core, search page, \(state): \(violation.impact ?? "") \(violation.id) on \(violation.nodes) element(s), e.g. \(violation.example)")
+            }
+        }
+        #expect(Set((report.nu ?? [:]).keys) == ["search", "post"], "the Nu HTML checker checked the search page and the post")
+        for (name, nu) in (report.nu ?? [:]).sorted(by: { $0.key < $1.key }) {
+            #expect(nu.errors.isEmpty, "Nu HTML checker errors on the \(name) page:\n\(nu.errors.joined(separator: "\n"))")
+            #expect(nu.warnings.isEmpty, "Nu HTML checker warnings on the \(name) page:\n\(nu.warnings.joined(separator: "\n"))")
+        }
+    }
+}
