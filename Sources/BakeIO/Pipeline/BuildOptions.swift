@@ -16,10 +16,12 @@ public struct BuildOptions: Sendable {
     public let changedPaths: [String]?
     /// How the blog's folders are listed; tests pass one that fails.
     public let fileSystem: any FileTreeSystem
+    /// The Python that highlights code with Pygments; tests pass one without it.
+    public let highlighter: HighlighterSetup
 
     public init(
         configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
-        changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree()
+        changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree(), highlighter: HighlighterSetup = .standard
     ) {
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
@@ -27,16 +29,18 @@ public struct BuildOptions: Sendable {
         self.now = now
         self.changedPaths = changedPaths
         self.fileSystem = fileSystem
+        self.highlighter = highlighter
     }
 
     /// Options for `blog`, loading its configuration with these overrides.
     public init(
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false, marksUnpublished: Bool = false,
-        clean: Bool = false, now: Timestamp, fileSystem: any FileTreeSystem = SystemFileTree()
+        clean: Bool = false, now: Timestamp, fileSystem: any FileTreeSystem = SystemFileTree(), highlighter: HighlighterSetup = .standard
     ) {
         let overrides = BlogConfiguration.Overrides(output: output, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture)
-        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now, fileSystem: fileSystem)
+        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now,
+                  fileSystem: fileSystem, highlighter: highlighter)
     }
 
     public var blog: BlogFolder { configuration.blog }

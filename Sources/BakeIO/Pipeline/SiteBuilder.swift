@@ -42,29 +42,38 @@ public struct SiteBuilder: Sendable {
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
-        let blog = try await readBlog()
+        let highlighter = CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
+                                                setup: options.highlighter, clean: options.clean)
+        defer { highlighter.finish() }
+        let blog = try await readBlog(highlighting: highlighter.identity)
         if let unchanged = blog.unchanged, let previous = blog.previous {
             memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
             return unchanged
         }
-        let loader = SourceLoader(options: options, memory: memory)
+        let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
         var loaded = await loader.load(blog.sources)
         let plan = try plan(loaded, blog)
         progress?(.rendering)
-        let rendered = try await render(plan, blog, loaded: &loaded, loader: loader)
+        let rendered = try await render(plan, blog, loaded: &loaded, loader: loader, highlighter: highlighter)
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
         let result = try await SiteWriter(output: options.output).write(rendered.items, rendering: rendered.pending, previous: blog.previous, state: state)
+        var manifest = result.manifest
+        if highlighter.hasFailed {
+            // Some code went unhighlighted: the next build must not take this one as up to date.
+            manifest = SiteManifest(records: manifest.records, state: nil)
+            _ = try? FileIO.writeAtomically(manifest.encoded(), to: options.output + "/" + SiteManifest.fileName, durable: false)
+        }
         loader.keep(loaded)
-        keep(rendered.entries)
-        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: result.manifest))
+        if !highlighter.hasFailed { keep(rendered.entries) }
+        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: manifest))
         let settings = options.configuration.settings
         let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
         return BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: result.written, unchanged: result.unchanged, removed: result.removed,
             rendered: rendered.count, entriesRendered: rendered.entries.store.rendered,
-            warnings: hasEpisodes ? PodcastShow.warnings(for: settings) : []
+            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + highlighter.warnings
         )
     }
 }
@@ -89,7 +98,8 @@ private extension SiteBuilder {
         var treeKey: String
     }
 
-    func readBlog() async throws(BuildFailure) -> Blog {
+    /// - Parameter highlighting: The highlighter's identity, which the digest includes.
+    func readBlog(highlighting: String) async throws(BuildFailure) -> Blog {
         let blog = options.blog
         // With problems, the settings are stand-ins, so that problems in posts are reported too.
         let settings = options.configuration.settings
@@ -131,7 +141,8 @@ private extension SiteBuilder {
             onDisk = previous == nil ? [:] : await outputFiles
         }
         let templateFingerprint = templateSources.map(TemplateSet.fingerprint) ?? ""
-        let digest = Self.digest(settings: settings, templates: templateFingerprint, theme: theme, sources: sources, staticEntries: staticEntries, options: options)
+        let digest = Self.digest(settings: settings, templates: templateFingerprint, theme: theme, sources: sources, staticEntries: staticEntries,
+                                 options: options, highlighting: highlighting)
         var unchanged: BuildSummary?
         // Nothing changed since the last build into this folder: nothing to do. The templates
         // are the ones that build compiled, so they are not compiled again.
@@ -198,14 +209,14 @@ private extension SiteBuilder {
         let isComplete: Bool
     }
 
-    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader) async throws(BuildFailure) -> (items: [SiteWriter.Item], pending: SiteWriter.Pending, count: Int, entries: Entries) {
+    func render(_ plan: SitePlan, _ blog: Blog, loaded: inout SourceLoader.Loaded, loader: SourceLoader, highlighter: CodeHighlighter) async throws(BuildFailure) -> (items: [SiteWriter.Item], pending: SiteWriter.Pending, count: Int, entries: Entries) {
         guard let theme = blog.theme, let templates = blog.templates else { throw BuildFailure(blog.problems) }
         var assets = theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
         for entry in blog.staticEntries {
             assets[entry.path] = .copy(from: options.blog.path("static/" + entry.path))
         }
         let renderOptions = RenderOptions(now: options.now, marksUnpublished: options.marksUnpublished, stylesheetVersion: Self.stylesheetVersion(assets))
-        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions))
+        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions), highlighting: highlighter.identity)
         var items: [SiteWriter.Item] = []
         var toRender: [RenderStage.Planned] = []
         for output in await stage.planned() {
@@ -225,7 +236,11 @@ private extension SiteBuilder {
         let bodies = LazyBodies(loaded.bodies) { loader.parseBody(of: $0) }
         let outputs = toRender
         let pending = SiteWriter.Pending(paths: outputs.map(\.path)) { indices in
-            await stage.render(indices.map { outputs[$0] }, bodies: bodies, entries: store)
+            let items = await stage.render(indices.map { outputs[$0] }, bodies: bodies, entries: store)
+            // Pages rendered once the highlighter failed may show unhighlighted code: recorded
+            // under another fingerprint, so that the next build renders them again.
+            guard highlighter.hasFailed else { return items }
+            return items.map { SiteWriter.Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
         }
         let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         for (path, content) in assets.sorted(by: { $0.key < $1.key }) {
@@ -263,13 +278,15 @@ private extension SiteBuilder {
 
 extension SiteBuilder {
     /// A hash of everything a build reads: every source's path, size and mtime, the settings,
-    /// the templates, the theme's static files and the options.
+    /// the templates, the theme's static files, the options and the highlighter's identity.
     static func digest(
-        settings: SiteSettings, templates: String, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions
+        settings: SiteSettings, templates: String, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions,
+        highlighting: String
     ) -> UInt64 {
         var hasher = ContentHasher()
         hasher.combine("state v1")
         hasher.combine(toolIdentity)
+        hasher.combine(highlighting)
         for field in settings.metadata.fields {
             hasher.combine(field.key)
             hasher.combine(field.value)

@@ -25,6 +25,7 @@ public enum SettingAliases {
         "site_name", "site_url", "site_description", "author", "language", "time_zone",
         "home_post_count", "feed_post_count", "smart_punctuation", "favicon_url", "icon_url",
         "theme", "output", "deploy_to", "month_names", "date_format", "feed_excerpts",
+        "highlight",
         // Wildcat's keys that bake reads under their own names.
         "output_file_suffix", "has_blog", "blog_relative_path", "blog_home_page_title", "blog_archive_title",
         "feed_title", "feed_author_url", "feed_author_avatar_url", "feed_media_thumbnail",

@@ -23,6 +23,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let dates: DateStyle
     /// Whether the feeds carry excerpts (`@feed_excerpts true`) instead of full posts.
     public let feedExcerpts: Bool
+    /// Whether fenced code is highlighted when the site is baked; `@highlight false` turns it off.
+    public let highlight: Bool
     /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
     /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
@@ -103,6 +105,10 @@ public struct SiteSettings: Sendable, Hashable {
         } else {
             feedExcerpts = false
         }
+        if let field = metadata.field("highlight"), Self.flag(field.value) == nil {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "highlight", value: field.value, expected: "true or false")))
+        }
+        highlight = metadata["highlight"].flatMap(Self.flag) ?? true
         if let field = metadata.field("time_zone") {
             if let zone = TimeZone(identifier: field.value) {
                 timeZone = zone
