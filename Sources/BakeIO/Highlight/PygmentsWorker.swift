@@ -39,7 +39,8 @@ final class PygmentsWorker {
     let interpreter: String
     /// What it said when it started.
     private(set) var hello: Hello = .missing(watched: [])
-    private let pid: pid_t
+    /// The worker's process, and its process group.
+    let pid: pid_t
     private let socket: Int32
     private let deadline: Duration
     /// Bytes received after the last whole line.
