@@ -145,11 +145,13 @@ private extension PygmentsWorker {
         var lastAnswer = ContinuousClock.now
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            while lines.count < count, let newline = received.firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(Array(received[..<newline]))
-                received.removeSubrange(...newline)
+            var consumed = 0
+            while lines.count < count, let newline = received[consumed...].firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(Array(received[consumed..<newline]))
+                consumed = newline + 1
                 lastAnswer = ContinuousClock.now
             }
+            received.removeFirst(consumed)
             if lines.count == count { return lines }
             let left = lastAnswer + deadline - ContinuousClock.now
             guard left > .zero else { try fail(.noAnswer(deadline)) }
@@ -197,6 +199,9 @@ private extension PygmentsWorker {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this process: a descriptor the worker kept would keep a pipe or a
+        // socket of bake's (another child's input, a server's connection) open as long as it runs.
+        closeInheritedDescriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -217,6 +222,27 @@ private extension PygmentsWorker {
         return (pid, pair[0])
     }
 
+    /// Adds to `actions` the closing of every descriptor from 3 up: with glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift does not import it,
+    /// so it is looked up by name), else one by one, as `/proc/self/fd` lists them now.
+    static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        if let closeFrom = addCloseFrom {
+            _ = closeFrom(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+    }
+
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    static let addCloseFrom: AddCloseFrom? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)
+    }()
+
     /// The worker, run with `python3 -c`. It drops the current folder from the import path,
     /// so that a blog's own `json.py` or `pygments/` cannot stand in for the real ones. The
     /// lexers keep the code as it is: no leading or trailing newlines stripped or added.
@@ -230,8 +256,10 @@ private extension PygmentsWorker {
         sys.stdout.write(json.dumps(message) + "\n")
         sys.stdout.flush()
 
+    # Where packages are, and where pip or apt would put one, whether or not it exists yet.
     watch = [sys.executable] + sys.path
     try:
+        watch += site.getsitepackages()
         if site.ENABLE_USER_SITE:
             watch.append(site.getusersitepackages())
     except Exception:

@@ -94,6 +94,23 @@ import Glibc
         #expect(Self.isReaped(worker.pid))
     }
 
+    @Test func theWorkerHoldsNoneOfThisProcesssDescriptors() throws {
+        // A pipe as Foundation makes them, inheritable, like another child's input would be.
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let worker = try PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
+        defer { worker.stop() }
+        let ours = Set(ends.map { Self.target(of: "/proc/self/fd/\($0)") })
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker.pid)/fd")
+        let theirs = Set(descriptors.map { Self.target(of: "/proc/\(worker.pid)/fd/\($0)") })
+        #expect(ours.isDisjoint(with: theirs), "the worker holds \(theirs)")
+    }
+
+    static func target(of link: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: link)) ?? link
+    }
+
     /// Whether `pid` is no child of this process any more, not even a zombie.
     static func isReaped(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
