@@ -33,6 +33,9 @@ final class CodeHighlighter: Sendable {
     private let interpreter: String?
     private let clean: Bool
     private let state: Mutex<State>
+    /// Where the waits on the worker happen: a thread of its own rather than one of the few
+    /// that run every task of the process, which a wait of seconds would hold up.
+    private let queue: DispatchQueue
 
     private struct State {
         var worker: PygmentsWorker?
@@ -45,26 +48,38 @@ final class CodeHighlighter: Sendable {
         var lacked = false
     }
 
-    private init(identity: String, blog: BlogFolder, setup: HighlighterSetup, interpreter: String?, clean: Bool, state: sending State) {
+    private init(identity: String, blog: BlogFolder, setup: HighlighterSetup, interpreter: String?, clean: Bool, state: sending State,
+                 queue: DispatchQueue) {
         self.identity = identity
         self.blog = blog
         self.setup = setup
         self.interpreter = interpreter
         self.clean = clean
         self.state = Mutex(state)
+        self.queue = queue
     }
 
     /// The highlighter of one build: off; or the Pygments that `.bake-cache/highlighter`
     /// records, when nothing it depends on has changed; or what a worker started now says it
     /// has (that worker then stays for the build's questions). `clean` trusts neither file.
-    static func start(enabled: Bool, blog: BlogFolder, setup: HighlighterSetup, clean: Bool) -> CodeHighlighter {
+    static func start(enabled: Bool, blog: BlogFolder, setup: HighlighterSetup, clean: Bool) async -> CodeHighlighter {
+        let queue = DispatchQueue(label: "bake.highlighter")
         guard enabled else {
-            return CodeHighlighter(identity: "off", blog: blog, setup: setup, interpreter: nil, clean: clean, state: State())
+            return CodeHighlighter(identity: "off", blog: blog, setup: setup, interpreter: nil, clean: clean, state: State(), queue: queue)
         }
         let interpreter = Self.find(setup.interpreter)
         if !clean, let known = PygmentsInstallation.recorded(at: blog.highlighterPath, interpreter: interpreter) {
-            return CodeHighlighter(identity: known.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: State())
+            return CodeHighlighter(identity: known.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: State(), queue: queue)
         }
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: asked(interpreter, blog: blog, setup: setup, clean: clean, queue: queue))
+            }
+        }
+    }
+
+    /// `start` for an installation not known yet: what a worker started now says.
+    private static func asked(_ interpreter: String?, blog: BlogFolder, setup: HighlighterSetup, clean: Bool, queue: DispatchQueue) -> CodeHighlighter {
         var state = State()
         if let interpreter {
             do {
@@ -73,7 +88,7 @@ final class CodeHighlighter: Sendable {
                 let installation = PygmentsInstallation(interpreter: interpreter, hello: worker.hello)
                 // The record only saves time; failing to save it must not fail the build.
                 try? installation.write(to: blog.highlighterPath)
-                return CodeHighlighter(identity: installation.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: state)
+                return CodeHighlighter(identity: installation.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: state, queue: queue)
             } catch {
                 // Not recorded: the next build asks again.
                 state.unavailable = error
@@ -81,7 +96,7 @@ final class CodeHighlighter: Sendable {
         } else {
             try? PygmentsInstallation(interpreter: nil, hello: nil).write(to: blog.highlighterPath)
         }
-        return CodeHighlighter(identity: "none", blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: state)
+        return CodeHighlighter(identity: "none", blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: state, queue: queue)
     }
 
     /// `bodies` (source path → body HTML) with the code of their Markdown bodies highlighted.
@@ -93,7 +108,10 @@ final class CodeHighlighter: Sendable {
         var unique = Set<CodeBlock>()
         for (_, blocks) in found { unique.formUnion(blocks) }
         guard !unique.isEmpty else { return bodies }
-        let highlighted = highlights(of: unique)
+        let blocks = unique
+        let highlighted = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.highlights(of: blocks)) }
+        }
         guard !highlighted.isEmpty else { return bodies }
         let spliced = await parallelMap(found.filter { !$0.1.isEmpty }.map(\.0)) { path in
             (path, CodeBlock.splice(bodies[path] ?? "", highlighted))
@@ -103,7 +121,8 @@ final class CodeHighlighter: Sendable {
         return result
     }
 
-    /// One body (the Markdown or HTML file at `path`) with its code highlighted.
+    /// One body (the Markdown or HTML file at `path`) with its code highlighted, waiting on
+    /// the calling thread: for a body a page needs while it renders, which is rare.
     func highlight(body: String, of path: String) -> String {
         guard identity != "off", BodyFormat(fileName: path) == .markdown else { return body }
         let blocks = CodeBlock.all(in: body)

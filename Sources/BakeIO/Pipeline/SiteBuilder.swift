@@ -42,7 +42,7 @@ public struct SiteBuilder: Sendable {
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
-        let highlighter = CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
+        let highlighter = await CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
                                                 setup: options.highlighter, clean: options.clean)
         defer { highlighter.finish() }
         let blog = try await readBlog(highlighting: highlighter.identity)

@@ -38,7 +38,7 @@ public enum TestPython {
 
     /// A worker that says it has Pygments `version`, then reads nothing and answers nothing.
     public static func hanging(at path: String, version: String) throws {
-        try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nexec sleep 60", at: path)
+        try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nexec sleep 3600", at: path)
     }
 
     /// A worker that says it has Pygments `version`, then ends with an error on the first question.
