@@ -122,6 +122,6 @@ let package = Package(
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
-        .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Goldens"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
     ]
 )

@@ -11,6 +11,7 @@ import PackageDescription
 /// The targets, as name: the package above's products each one reads through.
 let targets: [(name: String, products: [String])] = [
     ("date", ["BakeKit"]),
+    ("highlight", ["BakeKit"]),
     ("jekyll", ["BakeImport"]),
     ("links", ["LinkCheck"]),
     ("micropub", ["MetaWeblog"]),

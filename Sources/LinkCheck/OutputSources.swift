@@ -35,21 +35,20 @@ public struct OutputSources: Sendable {
     public init(plan: SitePlan, staticFiles: [String: String]) {
         var files: [String: [String]] = [:]
         files.reserveCapacity(plan.outputs.count + staticFiles.count)
-        let posts = plan.posts.map(\.sourcePath)
-        func shown(_ indices: some Sequence<Int>) -> [String] { indices.map { posts[$0] } }
-        for (output, path) in zip(plan.outputs, plan.paths) {
-            switch output {
-            case .post(let index): files[path] = [posts[index]]
-            case .page(let index): files[path] = [plan.pages[index].sourcePath]
-            case .redirect(let index): files[path] = [plan.redirects[index].sourcePath]
-            case .home: files[path] = shown(plan.homePostIndices(page: 1))
-            case .homePage(let page): files[path] = shown(plan.homePostIndices(page: page))
-            case .category(let index, let page): files[path] = shown(plan.postIndices(ofCategory: index, page: page))
-            case .categoryRSS(let index), .categoryJSONFeed(let index): files[path] = shown(plan.feedPostIndices(ofCategory: index))
-            case .rss, .jsonFeed: files[path] = shown(plan.feedPostIndices)
-            case .month(let index): files[path] = shown(plan.months[index].postIndices)
-            case .year(let index): files[path] = shown(plan.years[index].monthIndices.flatMap { plan.months[$0].postIndices })
-            default: break
+        var byLink: [String: String] = [:]
+        for post in plan.posts { byLink[plan.paths.post(post.permalink).link] = post.sourcePath }
+        func shown(_ refs: [Digested<PostRef>]) -> [String] { refs.map(\.value.sourcePath) }
+        for output in plan.outputs {
+            let path = output.path.file
+            switch output.inputs {
+            case .post(let post): files[path] = [post.post.value.sourcePath]
+            case .page(let page): files[path] = [page.sourcePath]
+            case .redirect: files[path] = output.source.map { [$0] } ?? []
+            case .home(let list), .category(_, let list): files[path] = shown(list.posts)
+            case .feed(let feed): files[path] = shown(feed.posts)
+            case .month(let month): files[path] = shown(month.posts)
+            case .year(let year): files[path] = year.months.flatMap { $0.value.posts.compactMap { byLink[$0.path] } }
+            case .categories, .tagCloud, .archive, .sitemap, .notFound, .rsd, .search: break
             }
         }
         for (output, source) in staticFiles { files[output] = [source] }

@@ -24,6 +24,8 @@ extension BakeBench {
 
         @Option(help: "How many posts.") var posts = 10_000
         @Option(help: "The random seed.") var seed: UInt64 = 1
+        @Flag(inversion: .prefixedNo, help: "Highlight code, as bake does unless told not to (--no-highlight writes @highlight false).")
+        var highlight = true
         @Argument(help: "The folder to write the blog into (must not exist).") var folder: String
 
         func validate() throws {
@@ -32,7 +34,7 @@ extension BakeBench {
 
         func run() throws {
             guard !FileIO.exists(folder) else { throw ValidationError("\(folder) exists; expected a new folder") }
-            try CorpusGenerator(posts: posts, seed: seed).write(to: folder)
+            try CorpusGenerator(posts: posts, seed: seed, highlight: highlight).write(to: folder)
             print("Wrote \(posts) posts to \(folder)")
         }
     }
@@ -45,6 +47,8 @@ extension BakeBench {
         @Option(help: "Runs per scenario; the table shows the median.") var runs = 5
         @Option(help: "Work folder; use tmpfs so disk noise does not drown the signal.") var work = "/dev/shm/bake-bench"
         @Option(help: "A bake binary to time (default: bake-bench's own build, which runs the same SiteBuilder without the CLI).") var bake: String?
+        @Flag(inversion: .prefixedNo, help: "Highlight code, as bake does unless told not to (--no-highlight: a blog with @highlight false).")
+        var highlight = true
 
         func validate() throws {
             guard posts >= 1 else { throw ValidationError("--posts \(posts): expected at least 1") }
@@ -56,12 +60,15 @@ extension BakeBench {
             let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
             let command = bake.map { [$0, "build"] } ?? [me, "once"]
             guard FileIO.exists(command[0]) else { throw BenchError.setUp("no bake binary at \(command[0])") }
-            let blog = "\(work)/blog-\(posts)-\(seed)"
-            let output = "\(work)/site-\(posts)-\(seed)"
+            // Named for the generator's version too (code blocks of three languages since v2), so
+            // that a blog left by an older bake-bench is not timed as this one's.
+            let name = "v2-\(posts)-\(seed)\(highlight ? "" : "-no-highlight")"
+            let blog = "\(work)/blog-\(name)"
+            let output = "\(work)/site-\(name)"
             if !FileIO.exists(blog + "/site.settings") {
                 try? FileManager.default.removeItem(atPath: blog)
                 print("Generating \(posts) posts in \(blog)…")
-                try CorpusGenerator(posts: posts, seed: seed).write(to: blog)
+                try CorpusGenerator(posts: posts, seed: seed, highlight: highlight).write(to: blog)
             }
             let runner = BakeRunner(command: command, blog: blog, output: output)
             var rows: [Row] = []
@@ -143,7 +150,7 @@ extension BakeBench {
             rows.append(Row(name: "one edit, in preview", samples: previewEdits))
 
             print("")
-            print("bake on \(posts) generated posts (seed \(seed)), \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, output on \(work)")
+            print("bake on \(posts) generated posts (seed \(seed)), highlighting \(highlight ? "on" : "off"), \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, output on \(work)")
             print(Row.header)
             for row in rows { print(row.line) }
         }

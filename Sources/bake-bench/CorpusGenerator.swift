@@ -3,11 +3,14 @@ import BakeKit
 import Foundation
 
 /// Writes a deterministic blog of `posts` realistic posts: 80–400 words of Markdown with
-/// headings, links, lists, code, some tables and non-ASCII text; about 10% untitled and 15%
-/// link posts; two pages. The same seed and count always give the same bytes.
+/// headings, links, lists, code blocks in Swift, Python and shell (nearly every one its own),
+/// some tables and non-ASCII text; about 10% untitled and 15% link posts; two pages. The
+/// same seed, count and `highlight` always give the same bytes.
 struct CorpusGenerator {
     let posts: Int
     let seed: UInt64
+    /// Whether the blog's code is highlighted (without, its settings say `@highlight false`).
+    var highlight = true
 
     func write(to root: String) throws {
         var random = SplitMix64(seed: seed)
@@ -60,7 +63,7 @@ struct CorpusGenerator {
                 }
                 text += "\n"
             case 2:
-                text += "```swift\nlet posts = try await site.load(\"\(Int(random.next() % 1000))\")\nfor post in posts where post.isPublished {\n    print(post.title)\n}\n```\n\n"
+                text += codeBlock(random: &random)
                 written += 15
             case 3 where random.next() % 3 == 0:
                 text += "| Tool | Posts | Time |\n|:-----|------:|-----:|\n"
@@ -95,6 +98,21 @@ struct CorpusGenerator {
         return text
     }
 
+    /// A fenced block of Swift, Python or shell, with names and numbers drawn for it.
+    func codeBlock(random: inout SplitMix64) -> String {
+        let name = Self.identifiers[Int(random.next() % UInt64(Self.identifiers.count))]
+        let other = Self.identifiers[Int(random.next() % UInt64(Self.identifiers.count))]
+        let number = random.next() % 100_000
+        switch random.next() % 3 {
+        case 0:
+            return "```swift\nlet \(name) = try await site.load(\"\(number)\")\nfor post in \(name) where post.\(other) {\n    print(post.title, \(number % 97))\n}\n```\n\n"
+        case 1:
+            return "```python\ndef \(name)_\(number)(posts):\n    \"\"\"Posts about \(other).\"\"\"\n    return [p for p in posts if \"\(other)\" in p.tags and p.year >= \(1990 + number % 40)]\n```\n\n"
+        default:
+            return "```sh\nbake build ~/\(name) --output /tmp/\(other)-\(number)\nrsync -av /tmp/\(other)-\(number)/ me@example.com:www/\(name)/  # \(number % 13) files\n```\n\n"
+        }
+    }
+
     func sentence(words count: Int, random: inout SplitMix64, capitalized: Bool) -> String {
         var words: [String] = []
         for _ in 0..<count { words.append(Self.words[Int(random.next() % UInt64(Self.words.count))]) }
@@ -112,7 +130,7 @@ struct CorpusGenerator {
         @time_zone America/Los_Angeles
         @home_post_count 8
         @feed_post_count 20
-
+        \(highlight ? "" : "@highlight false\n")
         """
     }
 
@@ -130,6 +148,8 @@ struct CorpusGenerator {
         "be", "at", "by", "this", "from", "or", "have", "an", "but", "not", "what", "all", "were", "when", "we", "there",
         "can", "your", "which", "their", "said", "if", "do", "will", "each", "about", "how", "up", "out", "them", "then",
     ]
+    /// The words that can name things in code.
+    static let identifiers = words.filter { $0.count > 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
 }
 
 /// A small, fast, deterministic pseudo-random generator (Steele, Lea & Flood's SplitMix64).

@@ -118,10 +118,13 @@ private extension LinkChecker {
         }
         // What the build just parsed is current even after a --clean build, so use it.
         let reading = BuildOptions(configuration: options.configuration, now: options.now, fileSystem: options.fileSystem)
-        let loaded = await SourceLoader(options: reading, memory: memory).load(sources)
+        // Only the posts are wanted, not their bodies: nothing to highlight.
+        let highlighter = await CodeHighlighter.start(enabled: false, blog: options.blog, setup: options.highlighter, clean: false)
+        defer { highlighter.finish() }
+        let loaded = await SourceLoader(options: reading, memory: memory, highlighter: highlighter).load(sources)
         guard loaded.problems.isEmpty else { throw BuildFailure(loaded.problems) }
         let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
-        return try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings)
+        return try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings, now: options.now)
     }
 
     /// The text of each of the blog's files at `paths`; those that cannot be read are left out.

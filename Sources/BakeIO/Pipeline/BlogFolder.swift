@@ -20,6 +20,10 @@ public struct BlogFolder: Sendable, Hashable {
     var bodyCachePath: String { root + "/.bake-cache/bodies" }
     /// The rendered list entries of the last builds: see `EntryStore`.
     var entryCachePath: String { root + "/.bake-cache/entries" }
+    /// Which Pygments highlights code: see `PygmentsInstallation`.
+    var highlighterPath: String { root + "/.bake-cache/highlighter" }
+    /// Highlighted code blocks: see `HighlightCache`.
+    var highlightCachePath: String { root + "/.bake-cache/highlights" }
     /// Where `bake preview` bakes unless told otherwise: never `site/`, where drafts must not
     /// leak, and kept between runs so the next preview starts with an incremental build.
     public var previewOutput: String { root + "/.bake-cache/preview" }

@@ -21,11 +21,14 @@ public struct BuildOptions: Sendable {
     public let search: SearchIndexing
     /// The environment Pagefind is looked for in (its PATH).
     public let environment: [String: String]
+    /// The Python that highlights code with Pygments; tests pass one without it.
+    public let highlighter: HighlighterSetup
 
     public init(
         configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
         changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree(),
-        search: SearchIndexing = .whenPagesChange, environment: [String: String] = ProcessInfo.processInfo.environment
+        search: SearchIndexing = .whenPagesChange, environment: [String: String] = ProcessInfo.processInfo.environment,
+        highlighter: HighlighterSetup = .standard
     ) {
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
@@ -35,16 +38,18 @@ public struct BuildOptions: Sendable {
         self.fileSystem = fileSystem
         self.search = search
         self.environment = environment
+        self.highlighter = highlighter
     }
 
     /// Options for `blog`, loading its configuration with these overrides.
     public init(
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false, marksUnpublished: Bool = false,
-        clean: Bool = false, now: Timestamp, fileSystem: any FileTreeSystem = SystemFileTree()
+        clean: Bool = false, now: Timestamp, fileSystem: any FileTreeSystem = SystemFileTree(), highlighter: HighlighterSetup = .standard
     ) {
         let overrides = BlogConfiguration.Overrides(output: output, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture)
-        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now, fileSystem: fileSystem)
+        self.init(configuration: .load(blog, overrides: overrides), marksUnpublished: marksUnpublished, clean: clean, now: now,
+                  fileSystem: fileSystem, highlighter: highlighter)
     }
 
     public var blog: BlogFolder { configuration.blog }

@@ -10,11 +10,13 @@ struct RenderStage: Sendable {
     /// The hash of what every output is made from, and of the bake making it.
     let base: UInt64
 
-    init(renderer: SiteRenderer) {
+    /// - Parameter highlighting: What highlighted bodies depend on (`CodeHighlighter.identity`).
+    init(renderer: SiteRenderer, highlighting: String) {
         self.renderer = renderer
         var hasher = ContentHasher()
         hasher.combine(Int64(bitPattern: renderer.baseFingerprint))
         hasher.combine(SiteBuilder.toolIdentity)
+        hasher.combine(highlighting)
         self.base = hasher.value
     }
 

@@ -42,18 +42,21 @@ public struct SiteBuilder: Sendable {
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
-        let blog = try await readBlog()
+        let highlighter = await CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
+                                                setup: options.highlighter, clean: options.clean)
+        defer { highlighter.finish() }
+        let blog = try await readBlog(highlighting: highlighter.identity)
         if let unchanged = blog.unchanged, let previous = blog.previous {
             memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
             return unchanged
         }
-        let loader = SourceLoader(options: options, memory: memory)
+        let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
         let loaded = await loader.load(blog.sources)
         let (plan, templates) = try plan(loaded, blog)
         progress?(.rendering)
         let assets = try assets(of: blog)
         let renderOptions = RenderOptions(marksUnpublished: options.marksUnpublished, stylesheetVersion: assets.stylesheetVersion)
-        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions))
+        let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions), highlighting: highlighter.identity)
         let planned = await stage.planned()
         let (kept, toRender) = options.clean ? ([], planned) : RenderStage.split(planned, previous: blog.previous, onDisk: blog.onDisk)
         let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
@@ -62,7 +65,11 @@ public struct SiteBuilder: Sendable {
         let added = try await loader.bodies(of: needed.sorted(), loaded: loaded)
         let bodies = LazyBodies(loaded.bodies, added: added.bodies) { loader.parseBody(of: $0) }
         let pending = SiteWriter.Pending(paths: toRender.map(\.path)) { indices in
-            await stage.render(indices.map { toRender[$0] }, bodies: bodies, entries: store)
+            let items = await stage.render(indices.map { toRender[$0] }, bodies: bodies, entries: store)
+            // Pages rendered once the highlighter failed may show unhighlighted code: recorded
+            // under another fingerprint, so that the next build renders them again.
+            guard highlighter.hasFailed else { return items }
+            return items.map { SiteWriter.Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
         }
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
@@ -77,16 +84,22 @@ public struct SiteBuilder: Sendable {
         if let indexer, let pagefind = search?.pagefind {
             (report, indexed) = try await indexer.index(with: pagefind, after: report, state: state)
         }
+        var manifest = report.manifest
+        if highlighter.hasFailed {
+            // Some code went unhighlighted: the next build must not take this one as up to date.
+            manifest = SiteManifest(records: manifest.records, state: nil)
+            _ = try? FileIO.writeAtomically(manifest.encoded(), to: options.output + "/" + SiteManifest.fileName, durable: false)
+        }
         loader.keep(loaded, added: added)
-        keep(entries)
-        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: report.manifest))
+        if !highlighter.hasFailed { keep(entries) }
+        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: manifest))
         let settings = options.configuration.settings
         let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
         var summary = BuildSummary(
             posts: plan.posts.count, pages: plan.pages.count,
             written: report.written, unchanged: report.unchanged, removed: report.removed,
             rendered: toRender.count, entriesRendered: store.rendered,
-            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? [])
+            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? []) + highlighter.warnings
         )
         summary.searchIndexed = indexed
         return summary
@@ -117,7 +130,8 @@ private extension SiteBuilder {
     /// The load stage's first part: the theme, the templates' text, which files there are,
     /// and whether anything changed since the last build. A theme that cannot be read ends
     /// the build here, with the settings' problems.
-    func readBlog() async throws(BuildFailure) -> Blog {
+    /// - Parameter highlighting: The highlighter's identity, which the digest includes.
+    func readBlog(highlighting: String) async throws(BuildFailure) -> Blog {
         let blog = options.blog
         // With problems, the settings are stand-ins, so that problems in posts are reported too.
         let settings = options.configuration.settings
@@ -157,7 +171,7 @@ private extension SiteBuilder {
             onDisk = previous == nil ? [:] : await outputFiles
         }
         let digest = Self.digest(settings: settings, templates: TemplateSet.fingerprint(of: templateSources), theme: theme,
-                                 sources: sources, staticEntries: staticEntries, options: options)
+                                 sources: sources, staticEntries: staticEntries, options: options, highlighting: highlighting)
         var unchanged: BuildSummary?
         // Nothing changed since the last build into this folder: nothing to do. The templates
         // are the ones that build compiled, so they are not compiled again.
@@ -274,13 +288,15 @@ private extension SiteBuilder {
 
 extension SiteBuilder {
     /// A hash of everything a build reads: every source's path, size and mtime, the settings,
-    /// the templates, the theme's static files and the options.
+    /// the templates, the theme's static files, the options and the highlighter's identity.
     static func digest(
-        settings: SiteSettings, templates: String, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions
+        settings: SiteSettings, templates: String, theme: Theme?, sources: [FileEntry], staticEntries: [FileEntry], options: BuildOptions,
+        highlighting: String
     ) -> UInt64 {
         var hasher = ContentHasher()
         hasher.combine("state v1")
         hasher.combine(toolIdentity)
+        hasher.combine(highlighting)
         for field in settings.metadata.fields {
             hasher.combine(field.key)
             hasher.combine(field.value)

@@ -6,9 +6,9 @@ import BakeKit
 /// on every core. A file whose mtime changed but whose bytes did not costs a hash, not a parse.
 ///
 /// ```swift
-/// let loaded = await SourceLoader(options: options, memory: memory).load(sources)
+/// let loaded = await SourceLoader(options: options, memory: memory, highlighter: highlighter).load(sources)
 /// loaded.posts      // every post, parsed or from the cache
-/// loaded.bodies     // body HTML of the files parsed this time
+/// loaded.bodies     // body HTML of the files parsed this time, code highlighted
 /// ```
 struct SourceLoader: Sendable {
     let blog: BlogFolder
@@ -18,8 +18,10 @@ struct SourceLoader: Sendable {
     let memory: BuildMemory?
     /// What parsed posts depend on besides their own bytes.
     let cacheKey: UInt64
+    /// Highlights the code of every body it hands out.
+    let highlighter: CodeHighlighter
 
-    init(options: BuildOptions, memory: BuildMemory?) {
+    init(options: BuildOptions, memory: BuildMemory?, highlighter: CodeHighlighter) {
         let settings = options.configuration.settings
         self.blog = options.blog
         self.parser = PostParser(settings: settings)
@@ -27,6 +29,15 @@ struct SourceLoader: Sendable {
         self.clean = options.clean
         self.memory = memory
         self.cacheKey = Self.cacheKey(settings)
+        self.highlighter = highlighter
+    }
+
+    /// What bodies depend on besides their own bytes: what posts do, and the highlighting.
+    var bodyCacheKey: UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine(Int64(bitPattern: cacheKey))
+        hasher.combine(highlighter.identity)
+        return hasher.value
     }
 
     /// What the stage produced.
@@ -111,6 +122,7 @@ struct SourceLoader: Sendable {
                 problems += failure.diagnostics
             }
         }
+        bodies = await highlighter.highlight(bodies)
         let next = BuildCache(entries: newCache.compactMap { $0 })
         // Drafts are never cached, so parsing them again leaves nothing stale.
         let reparsed = toLoad.count { !$0.0.path.hasPrefix("drafts/") }
@@ -133,7 +145,7 @@ struct SourceLoader: Sendable {
             for page in loaded.pages { hashes[page.sourcePath] = page.contentHash }
             var wanted: [String: UInt64] = [:]
             for path in paths { wanted[path] = hashes[path] }
-            bodies = BodyCache.read(from: blog.bodyCachePath, key: cacheKey, wanted: wanted)
+            bodies = BodyCache.read(from: blog.bodyCachePath, key: bodyCacheKey, wanted: wanted)
             toParse = paths.filter { bodies[$0] == nil }
             // Bodies it should have had: worth writing again once every body is at hand.
             bodyCacheIsStale = !toParse.isEmpty
@@ -146,24 +158,27 @@ struct SourceLoader: Sendable {
             Self.load(FileEntry(path: path, size: 0, modified: 0), root: root, parser: parser, now: now, cached: nil).map { (path, $0.html ?? "") }
         }
         var problems: [Diagnostic] = []
+        var parsed: [String: String] = [:]
         for result in results {
             switch result {
-            case .success(let (path, html)): bodies[path] = html
+            case .success(let (path, html)): parsed[path] = html
             case .failure(let failure): problems += failure.diagnostics
             }
         }
         if !problems.isEmpty { throw BuildFailure(problems) }
+        bodies.merge(await highlighter.highlight(parsed)) { _, new in new }
         return AddedBodies(bodies: bodies, bodyCacheIsStale: bodyCacheIsStale)
     }
 
     /// The body of the post or page at `path`, parsed now; nil when the file no longer parses.
     func parseBody(of path: String) -> String? {
-        try? Self.load(FileEntry(path: path, size: 0, modified: 0), root: blog.root, parser: parser, now: now, cached: nil).get().html
+        let html = try? Self.load(FileEntry(path: path, size: 0, modified: 0), root: blog.root, parser: parser, now: now, cached: nil).get().html
+        return html.map { highlighter.highlight(body: $0, of: path) }
     }
 
     /// Writes the cache when enough entries are stale, and leaves it for the next build in
     /// this process. Writes the body cache when the build has every body at hand and the file
-    /// is missing or out of date.
+    /// is missing or out of date, unless the highlighter failed and some are not as they should be.
     ///
     /// Rewriting the whole cache for one edited post would cost more than the edit itself;
     /// a few stale entries only cost a hash or a parse each, so they gather a while.
@@ -187,8 +202,8 @@ struct SourceLoader: Sendable {
                 case .page(let page): bodies.append((file.path, page.contentHash, html))
                 }
             }
-            if bodies.count == loaded.cache.entries.count {
-                try? BodyCache.write(bodies, to: blog.bodyCachePath, key: cacheKey)
+            if bodies.count == loaded.cache.entries.count, !highlighter.hasFailed {
+                try? BodyCache.write(bodies, to: blog.bodyCachePath, key: bodyCacheKey)
             }
         }
         memory?.remember(BuildMemory.Sources(key: cacheKey, cache: loaded.cache, unsaved: stale))

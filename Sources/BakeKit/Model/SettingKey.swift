@@ -21,6 +21,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case dateFormat = "date_format"
     case feedExcerpts = "feed_excerpts"
     case search
+    case highlight
     case smartPunctuation = "smart_punctuation"
     case homePostCount = "home_post_count"
     case feedPostCount = "feed_post_count"
@@ -91,7 +92,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
     public var value: Value {
         switch self {
-        case .feedExcerpts, .search, .smartPunctuation, .commitChanges, .deployOnPost, .hasBlog, .itunesExplicit: return .flag
+        case .feedExcerpts, .search, .highlight, .smartPunctuation, .commitChanges, .deployOnPost, .hasBlog, .itunesExplicit: return .flag
         case .homePostCount, .feedPostCount: return .count
         case .siteURL, .xmlrpcURL, .micropubURL: return .webURL
         case .faviconURL, .iconURL, .feedAuthorURL, .feedAuthorAvatarURL, .feedMediaThumbnail, .itunesImage: return .url
@@ -112,7 +113,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .monthNames: return "English"
         case .dateFormat: return "`%B %e, %Y`"
         case .feedExcerpts, .search, .commitChanges, .deployOnPost, .itunesExplicit: return "`false`"
-        case .smartPunctuation, .hasBlog: return "`true`"
+        case .smartPunctuation, .hasBlog, .highlight: return "`true`"
         case .homePostCount: return "8"
         case .feedPostCount: return "20"
         case .faviconURL: return "the theme's `favicon.svg`"
@@ -142,6 +143,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .monthNames: return "12 names separated by commas, January first, for dates and month headings on pages (e.g. `janvier, février, …`)"
         case .dateFormat: return "how pages write dates: `%Y` year, `%m` month number, `%B` month name, `%b` its first three letters, `%d` two-digit day, `%e` day, `%%` a percent sign (e.g. `%e %B %Y`); feeds keep RFC 822 and RFC 3339"
         case .feedExcerpts: return "`true` puts each post's excerpt (below) and a \"Continue reading\" link in the feeds instead of the whole post"
+        case .highlight: return "`false` leaves fenced code as the Markdown made it, unhighlighted (see Highlighted code)"
         case .search: return "`true`: `bake build` indexes the site with Pagefind and the theme gets a search page, linked from the navigation (see Search)"
         case .smartPunctuation: return "`false` keeps straight quotes, `--` and `...` in Markdown bodies (a post's own `@smart_punctuation` wins)"
         case .homePostCount: return "posts on the home page and on each page of older posts and of a category"

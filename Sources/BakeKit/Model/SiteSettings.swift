@@ -31,6 +31,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let deployOnPost: Bool
     /// Where `bake deploy` publishes by default (`@deploy_to`, or Wildcat's `@rsync_remote_path`).
     public let deployTo: String?
+    /// Whether fenced code is highlighted when the site is baked; `@highlight false` turns it off.
+    public let highlight: Bool
     /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
     /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
@@ -116,6 +118,7 @@ public struct SiteSettings: Sendable, Hashable {
             }
         }
         dates = DateStyle(monthNames: names, format: format)
+        highlight = flag(.highlight)
         if let field = metadata.field(SettingKey.timeZone.name) {
             if let zone = TimeZone(identifier: field.value) {
                 timeZone = zone

@@ -2,8 +2,8 @@ import BakeTestSupport
 
 /// Posts that hold everything that can push a page sideways or trip a checker, added to a
 /// copy of the sample blog for the browser tests: a 1600 px image, a 560 px iframe, an
-/// 8-column table with code in its cells, a long code line, a task list, nested quotes,
-/// footnotes, and an untitled post. Dated in November 2026, so both are on the home page.
+/// 8-column table with code in its cells, a long code line, code highlighted in six
+/// languages, a task list, nested quotes, footnotes, and an untitled post. Dated in November 2026, so both are on the home page.
 enum KitchenSink {
     /// The titled post's page.
     static let postPath = "/2026/11/20/kitchen-sink.html"
@@ -57,6 +57,50 @@ private extension KitchenSink {
 
     ```swift
     let sentence = "A code line far longer than a phone is wide, so that it must scroll inside its own box and never widen the page."
+    ```
+
+    Highlighted code, with a token of every colour the theme gives, for the contrast checks:
+
+    ```swift
+    /// Bakes the blog.
+    @MainActor struct Oven: Sendable {
+        func bake(_ loaves: Int = 2) throws -> [String] { loaves > 0x10 ? [] : Array(repeating: "loaf", count: loaves) }
+    }
+    ```
+
+    ```objc
+    #import <Foundation/Foundation.h>
+    @interface Oven : NSObject
+    - (NSInteger)bake:(NSString *)name; // 42 loaves
+    @end
+    ```
+
+    ```python
+    import os
+
+    @dataclass
+    class Loaf(Bread):
+        def rise(self, hours: float = 1.5) -> bool:
+            '''Whether it rose.'''
+            return len(self.name) > 0 and not os.environ.get("COLD")  # warm
+    ```
+
+    ```console
+    $ bake build --output /tmp/site && echo "done"
+    Baked 3 posts and 1 page
+    ```
+
+    ```html
+    <!doctype html>
+    <p class="note" data-count="3">Bread &amp; butter<!-- a comment --></p>
+    ```
+
+    ```diff
+    --- a/loaf.txt
+    +++ b/loaf.txt
+    @@ -1 +1 @@
+    -flour
+    +more flour
     ```
 
     - [x] Bake the loaf

@@ -1,0 +1,226 @@
+import BakeKit
+import Foundation
+import Synchronization
+
+/// Highlights the fenced code of one build's Markdown bodies with Pygments, into
+/// `<span class="…">` tokens inside the `<pre tabindex="0"><code class="language-…">` that
+/// cmark-gfm wrote.
+///
+/// Each block's HTML is kept in `.bake-cache/highlights` by its language and code, for the
+/// Pygments that made it, so a build asks Pygments only about code it has not seen. Those
+/// questions go to one worker process (`PygmentsWorker`), started on the first of them and
+/// stopped by `finish()`. Unknown languages, blocks without one and HTML bodies stay as
+/// cmark-gfm wrote them.
+///
+/// Everything a highlighted body depends on is in `identity`, which the body cache, the
+/// page fingerprints and the build's digest include: turning highlighting off, or installing
+/// or upgrading Pygments, rebuilds what it changes. When the worker fails during a build,
+/// the rest is left unhighlighted, `hasFailed` says so, and that build's pages and bodies are
+/// not recorded as up to date.
+///
+/// ```swift
+/// let highlighter = CodeHighlighter.start(enabled: settings.highlight, blog: blog, setup: .standard, clean: false)
+/// defer { highlighter.finish() }
+/// let bodies = await highlighter.highlight(parsedBodies)
+/// ```
+final class CodeHighlighter: Sendable {
+    /// What a highlighted body depends on besides its source: `off`, `none` (no Pygments), or
+    /// Pygments' version and the worker's.
+    let identity: String
+    private let blog: BlogFolder
+    private let setup: HighlighterSetup
+    /// The interpreter found for `setup`, nil when there is none.
+    private let interpreter: String?
+    private let clean: Bool
+    private let state: Mutex<State>
+    /// Where the waits on the worker happen: a thread of its own rather than one of the few
+    /// that run every task of the process, which a wait of seconds would hold up.
+    private let queue: DispatchQueue
+
+    private struct State {
+        var worker: PygmentsWorker?
+        var cache: HighlightCache?
+        /// Why Pygments could not be asked when this build started.
+        var unavailable: HighlighterError?
+        /// Why the worker stopped during the build.
+        var failure: HighlighterError?
+        /// Whether a block was left as it was for want of Pygments.
+        var lacked = false
+    }
+
+    private init(identity: String, blog: BlogFolder, setup: HighlighterSetup, interpreter: String?, clean: Bool, state: sending State,
+                 queue: DispatchQueue) {
+        self.identity = identity
+        self.blog = blog
+        self.setup = setup
+        self.interpreter = interpreter
+        self.clean = clean
+        self.state = Mutex(state)
+        self.queue = queue
+    }
+
+    /// The highlighter of one build: off; or the Pygments that `.bake-cache/highlighter`
+    /// records, when nothing it depends on has changed; or what a worker started now says it
+    /// has (that worker then stays for the build's questions). `clean` trusts neither file.
+    static func start(enabled: Bool, blog: BlogFolder, setup: HighlighterSetup, clean: Bool) async -> CodeHighlighter {
+        let queue = DispatchQueue(label: "bake.highlighter")
+        guard enabled else {
+            return CodeHighlighter(identity: "off", blog: blog, setup: setup, interpreter: nil, clean: clean, state: State(), queue: queue)
+        }
+        let interpreter = Self.find(setup.interpreter)
+        if !clean, let known = PygmentsInstallation.recorded(at: blog.highlighterPath, interpreter: interpreter) {
+            return CodeHighlighter(identity: known.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: State(), queue: queue)
+        }
+        return await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: asked(interpreter, blog: blog, setup: setup, clean: clean, queue: queue))
+            }
+        }
+    }
+
+    /// `start` for an installation not known yet: what a worker started now says.
+    private static func asked(_ interpreter: String?, blog: BlogFolder, setup: HighlighterSetup, clean: Bool, queue: DispatchQueue) -> CodeHighlighter {
+        var state = State()
+        if let interpreter {
+            do {
+                let worker = try PygmentsWorker.start(interpreter: interpreter, deadline: setup.deadline)
+                if case .ready = worker.hello { state.worker = worker }
+                let installation = PygmentsInstallation(interpreter: interpreter, hello: worker.hello)
+                // The record only saves time; failing to save it must not fail the build.
+                try? installation.write(to: blog.highlighterPath)
+                return CodeHighlighter(identity: installation.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: state, queue: queue)
+            } catch {
+                // Not recorded: the next build asks again.
+                state.unavailable = error
+            }
+        } else {
+            try? PygmentsInstallation(interpreter: nil, hello: nil).write(to: blog.highlighterPath)
+        }
+        return CodeHighlighter(identity: "none", blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: state, queue: queue)
+    }
+
+    /// `bodies` (source path → body HTML) with the code of their Markdown bodies highlighted.
+    func highlight(_ bodies: [String: String]) async -> [String: String] {
+        guard identity != "off", !bodies.isEmpty else { return bodies }
+        let found = await parallelMap(Array(bodies)) { path, html in
+            BodyFormat(fileName: path) == .markdown ? (path, CodeBlock.all(in: html)) : (path, [])
+        }
+        var unique = Set<CodeBlock>()
+        for (_, blocks) in found { unique.formUnion(blocks) }
+        guard !unique.isEmpty else { return bodies }
+        let blocks = unique
+        let highlighted = await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: self.highlights(of: blocks)) }
+        }
+        guard !highlighted.isEmpty else { return bodies }
+        let spliced = await parallelMap(found.filter { !$0.1.isEmpty }.map(\.0)) { path in
+            (path, CodeBlock.splice(bodies[path] ?? "", highlighted))
+        }
+        var result = bodies
+        for (path, html) in spliced { result[path] = html }
+        return result
+    }
+
+    /// One body (the Markdown or HTML file at `path`) with its code highlighted, waiting on
+    /// the calling thread: for a body a page needs while it renders, which is rare.
+    func highlight(body: String, of path: String) -> String {
+        guard identity != "off", BodyFormat(fileName: path) == .markdown else { return body }
+        let blocks = CodeBlock.all(in: body)
+        guard !blocks.isEmpty else { return body }
+        return CodeBlock.splice(body, highlights(of: Set(blocks)))
+    }
+
+    /// Whether the worker failed during the build, so that some bodies are not highlighted
+    /// although `identity` says they would be.
+    var hasFailed: Bool {
+        state.withLock { $0.failure != nil }
+    }
+
+    /// One line when code went unhighlighted: how to get Pygments, or why the worker failed.
+    var warnings: [Diagnostic] {
+        state.withLock { state in
+            if let failure = state.failure ?? state.unavailable, state.lacked || state.failure != nil {
+                return [Diagnostic(path: "site.settings", line: nil, message: "warning: some code is not highlighted: \(failure); the next build tries again")]
+            }
+            guard state.lacked else { return [] }
+            let reason = interpreter.map { "\($0) has no Pygments" } ?? "\(setup.interpreter) was not found"
+            return [Diagnostic(path: "site.settings", line: nil, message: "warning: code is not highlighted, as \(reason); expected Pygments: `apt-get install python3-pygments` or `pip install Pygments` (or `@highlight false` to turn highlighting off)")]
+        }
+    }
+
+    /// Stops the worker, and keeps what it made for the next build.
+    func finish() {
+        state.withLock { state in
+            state.worker?.stop()
+            state.worker = nil
+            if let cache = state.cache, !cache.added.isEmpty {
+                // The cache only saves time; failing to save it must not fail the build.
+                try? cache.write(to: blog.highlightCachePath, identity: identity)
+            }
+        }
+    }
+}
+
+private extension CodeHighlighter {
+    /// The HTML of each of `blocks` that Pygments highlights: from the cache, else from the
+    /// worker. The worker's answers are checked to show the very code asked about.
+    func highlights(of blocks: Set<CodeBlock>) -> [CodeBlock: String] {
+        state.withLock { state in
+            guard identity != "none" else {
+                state.lacked = true
+                return [:]
+            }
+            if state.cache == nil {
+                state.cache = clean ? HighlightCache() : HighlightCache.load(from: blog.highlightCachePath, identity: identity)
+            }
+            var result: [CodeBlock: String] = [:]
+            var missing: [CodeBlock] = []
+            for block in blocks {
+                switch state.cache?[block] {
+                case .some(.some(let html)) where block.isShown(by: html): result[block] = html
+                case .some(.none): continue
+                default: missing.append(block)
+                }
+            }
+            guard !missing.isEmpty, state.failure == nil else { return result }
+            // In a stable order, so that one build asks the same questions as another.
+            missing.sort { ($0.language, $0.code) < ($1.language, $1.code) }
+            do throws(HighlighterError) {
+                let worker: PygmentsWorker
+                if let running = state.worker { worker = running } else { worker = try startWorker() }
+                state.worker = worker
+                let answers = try worker.highlight(missing)
+                for (block, answer) in zip(missing, answers) {
+                    let html = answer.flatMap { block.isShown(by: $0) ? $0 : nil }
+                    state.cache?.add(block, html: html)
+                    if let html { result[block] = html }
+                }
+            } catch {
+                state.worker = nil
+                state.failure = error
+            }
+            return result
+        }
+    }
+
+    /// A worker for this build's questions, when the recorded installation said which Pygments
+    /// there is. One that has another records what it has and fails this build's questions.
+    func startWorker() throws(HighlighterError) -> PygmentsWorker {
+        let interpreter = interpreter ?? setup.interpreter
+        let worker = try PygmentsWorker.start(interpreter: interpreter, deadline: setup.deadline)
+        let installation = PygmentsInstallation(interpreter: interpreter, hello: worker.hello)
+        guard installation.identity == identity else {
+            worker.stop()
+            try? installation.write(to: blog.highlighterPath)
+            throw HighlighterError(interpreter: interpreter, .changed)
+        }
+        return worker
+    }
+
+    /// The interpreter `name` names: a path as it is, or the first executable of that name on `PATH`.
+    static func find(_ name: String) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The Python the tests highlight with (`python3` on `PATH`, as `bake` finds it), and stand-ins
+/// for it: shell scripts that run it without its packages, count its starts, or hang or die
+/// the way a broken worker would.
+public enum TestPython {
+    /// The interpreter itself, as `sys.executable` names it.
+    public static func real() throws -> String {
+        try run(["python3", "-c", "import sys; print(sys.executable)"])
+    }
+
+    /// The version of Pygments it has; `script/setup` installs it.
+    public static func pygmentsVersion() throws -> String {
+        try run(["python3", "-c", "import pygments; print(pygments.__version__)"])
+    }
+
+    /// Writes an executable shell script at `path` with `body` after its `#!/bin/sh` line.
+    public static func script(_ body: String, at path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+
+    /// A Python without its packages, Pygments among them (`-S`: no site-packages).
+    public static func withoutPygments(at path: String) throws {
+        try script("exec '\(try real())' -S \"$@\"", at: path)
+    }
+
+    /// The real Python, adding a line to `log` each time it starts.
+    public static func counted(at path: String, log: String) throws {
+        try script("echo started >> '\(log)'\nexec '\(try real())' \"$@\"", at: path)
+    }
+
+    /// How many times a `counted` Python started.
+    public static func starts(in log: String) -> Int {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    /// A worker that says it has Pygments `version`, then reads nothing and answers nothing.
+    public static func hanging(at path: String, version: String) throws {
+        try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nexec sleep 3600", at: path)
+    }
+
+    /// A worker that says it has Pygments `version`, then ends with an error on the first question.
+    public static func dying(at path: String, version: String) throws {
+        try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nread line\nexit 3", at: path)
+    }
+
+    private static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, !text.isEmpty else {
+            throw TestFailure(description: "`\(arguments.joined(separator: " "))` failed; the highlighting tests need python3 with Pygments (script/setup installs it)")
+        }
+        return text
+    }
+}
