@@ -146,9 +146,11 @@ private extension SearchIndexer {
 
     static func makeTemporaryFolder() throws(FileSystemError) -> String {
         var template = Array((FileManager.default.temporaryDirectory.path + "/bake-pagefind-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
+        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
+        guard made else {
             throw FileSystemError(path: FileManager.default.temporaryDirectory.path, operation: .createFolder, errno: errno)
         }
-        return String(cString: made)
+        // mkdtemp filled in the X's.
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
