@@ -32,7 +32,9 @@ enum Target {
         sources.append(TemplateSet.Source(name: "partial", path: "templates/partial.mustache", text: "[{{title}}]{{$block}}b{{/block}}\n"))
         guard let templates = try? TemplateSet(sources: sources) else { return }
         let renderer = SiteRenderer(plan: plan, templates: templates, options: RenderOptions())
-        _ = renderer.render(.home, bodies: bodies)
+        for output in plan.outputs where output.inputs.kind == .home || output.inputs.kind == .post {
+            _ = renderer.render(output, bodies: bodies)
+        }
     }
 }
 
