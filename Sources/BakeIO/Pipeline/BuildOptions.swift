@@ -1,5 +1,4 @@
 import BakeKit
-import Foundation
 
 /// What to bake, from where, into where.
 public struct BuildOptions: Sendable {
@@ -19,15 +18,15 @@ public struct BuildOptions: Sendable {
     public let fileSystem: any FileTreeSystem
     /// When a site with `@search true` runs Pagefind.
     public let search: SearchIndexing
-    /// The environment Pagefind is looked for in (its PATH).
-    public let environment: [String: String]
+    /// The environment Pagefind is looked for in (its PATH); nil for this process's.
+    public let environment: [String: String]?
     /// The Python that highlights code with Pygments; tests pass one without it.
     public let highlighter: HighlighterSetup
 
     public init(
         configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
         changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree(),
-        search: SearchIndexing = .whenPagesChange, environment: [String: String] = ProcessInfo.processInfo.environment,
+        search: SearchIndexing = .whenPagesChange, environment: [String: String]? = nil,
         highlighter: HighlighterSetup = .standard
     ) {
         self.configuration = configuration

@@ -22,15 +22,17 @@ public struct Pagefind: Sendable {
     /// `pagefind` on the PATH, else the binary of Python's `pagefind-bin` package as the
     /// `python3` on the PATH finds it (the package has no command of its own: its documented
     /// use is `python3 -m pagefind_bin`); nil when there is neither.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Pagefind? {
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+    /// - Parameter environment: Where to look (its PATH); nil for this process's environment.
+    public static func locate(environment: [String: String]? = nil) async -> Pagefind? {
+        let searchPath = environment.map { $0["PATH"] } ?? ProcessInfo.processInfo.environment["PATH"]
+        let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
         func onPath(_ name: String) -> String? {
             folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
         if let path = onPath("pagefind") { return Pagefind(executable: path) }
         guard let python = onPath("python3") else { return nil }
         let script = "import sys, pagefind_bin; sys.stdout.write(str(pagefind_bin.get_executable().absolute()))"
-        guard let run = try? await Self.runOffThePool(python, ["-c", script], environment: environment).get(), run.status == 0 else { return nil }
+        guard let run = try? await Self.runOffThePool(python, ["-c", script], environment: environment, reading: .output).get(), run.status == 0 else { return nil }
         let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return FileManager.default.isExecutableFile(atPath: path) ? Pagefind(executable: path) : nil
     }
@@ -39,7 +41,8 @@ public struct Pagefind: Sendable {
     /// an empty folder. Only pages marked `data-pagefind-body` are indexed when any page is.
     public func index(site: String, into bundle: String, glob: String) async throws(SearchError) {
         let arguments = ["--site", site, "--output-path", bundle, "--glob", glob, "--silent"]
-        switch await Self.runOffThePool(executable, arguments) {
+        // Pagefind says what went wrong on standard error.
+        switch await Self.runOffThePool(executable, arguments, reading: .errors) {
         case .success(let run) where run.status == 0:
             return
         case .success(let run):
@@ -58,27 +61,34 @@ public struct Pagefind: Sendable {
 }
 
 private extension Pagefind {
-    /// `run` on a thread of its own: the wait blocks a thread for as long as the child runs,
-    /// which must not be one of the concurrency pool's few.
-    static func runOffThePool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async -> Result<(status: Int32, output: String), any Error> {
+    /// `run` on a thread of its own, which ends with it: the wait blocks a thread for as long
+    /// as the child runs (and runs that thread's run loop), which must not be one of the
+    /// concurrency pool's few.
+    static func runOffThePool(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, reading stream: Stream
+    ) async -> Result<(status: Int32, output: String), any Error> {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Result { try run(executable, arguments, environment: environment) })
-            }
+            Thread {
+                continuation.resume(returning: Result { try run(executable, arguments, environment: environment, reading: stream) })
+            }.start()
         }
     }
 
-    /// Runs `executable` to its end; standard output and standard error together.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    /// The stream of a child that is read; the other goes to /dev/null.
+    enum Stream {
+        case output, errors
+    }
+
+    /// Runs `executable` to its end, and returns its status and what it wrote on `stream`.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]?, reading stream: Stream) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let environment { process.environment = environment }
         process.standardInput = FileHandle.nullDevice
-        // One pipe for both streams, read to its end, so that neither can fill and stall the child.
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
+        process.standardOutput = stream == .output ? pipe : FileHandle.nullDevice
+        process.standardError = stream == .errors ? pipe : FileHandle.nullDevice
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -25,7 +25,7 @@ struct SearchIndexer: Sendable {
     let output: String
     let indexing: SearchIndexing
     let clean: Bool
-    let environment: [String: String]
+    let environment: [String: String]?
     /// The extensions of the files Pagefind reads: `html`, and `@output_file_suffix`'s.
     let extensions: [String]
     /// The line of `@search` in `site.settings`, for problems.

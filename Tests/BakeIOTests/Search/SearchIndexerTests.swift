@@ -121,8 +121,7 @@ import Testing
     }
 
     @Test func pagefindIsFoundWhereScriptSetupInstallsIt() async throws {
-        let found = try #require(await Pagefind.locate(environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""]),
-                                 "Pagefind was not found; script/setup installs pagefind-bin")
+        let found = try #require(await Pagefind.locate(), "Pagefind was not found; script/setup installs pagefind-bin")
         #expect(FileManager.default.isExecutableFile(atPath: found.executable))
     }
 
@@ -249,7 +248,7 @@ private extension SearchIndexerTests {
 
     static func bake(
         _ blog: String, into output: String, indexing: SearchIndexing = .whenPagesChange, clean: Bool = false,
-        theme: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        theme: String? = nil, environment: [String: String]? = nil
     ) async -> Result<BuildSummary, BuildFailure> {
         let configuration = BlogConfiguration.load(BlogFolder(root: blog), overrides: .init(output: output, theme: theme))
         let options = BuildOptions(configuration: configuration, clean: clean, now: testNow, search: indexing, environment: environment)
