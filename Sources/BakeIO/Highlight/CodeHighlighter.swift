@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// Each block's HTML is kept in `.bake-cache/highlights` by its language and code, for the
 /// Pygments that made it, so a build asks Pygments only about code it has not seen. Those
-/// questions go to one worker process (`PygmentsWorker`), started on the first of them and
+/// questions go to one worker process (`PygmentsWorker`), started on the first of them (or
+/// at the start, when `.bake-cache/highlighter` cannot say which Pygments there is) and
 /// stopped by `finish()`. Unknown languages, blocks without one and HTML bodies stay as
 /// cmark-gfm wrote them.
 ///
@@ -19,7 +20,7 @@ import Synchronization
 /// not recorded as up to date.
 ///
 /// ```swift
-/// let highlighter = CodeHighlighter.start(enabled: settings.highlight, blog: blog, setup: .standard, clean: false)
+/// let highlighter = await CodeHighlighter.start(enabled: settings.highlight, blog: blog, setup: .standard, clean: false)
 /// defer { highlighter.finish() }
 /// let bodies = await highlighter.highlight(parsedBodies)
 /// ```

@@ -78,7 +78,8 @@ public struct BuildSummary: Sendable, Hashable {
     /// from earlier builds or from another list of this one.
     public let entriesRendered: Int
     /// What the site's readers or directories will miss, though the build went through:
-    /// settings a podcast needs. Empty when nothing changed since the last build.
+    /// settings a podcast needs, code left unhighlighted. Empty when nothing changed since
+    /// the last build.
     public internal(set) var warnings: [Diagnostic] = []
     /// How many pages Pagefind indexed, when the build ran it (`@search true`).
     public internal(set) var searchIndexed: Int?

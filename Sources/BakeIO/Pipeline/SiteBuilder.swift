@@ -43,7 +43,7 @@ public struct SiteBuilder: Sendable {
     public func build() async throws(BuildFailure) -> BuildSummary {
         progress?(.reading)
         let highlighter = await CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
-                                                setup: options.highlighter, clean: options.clean)
+                                                      setup: options.highlighter, clean: options.clean)
         defer { highlighter.finish() }
         let blog = try await readBlog(highlighting: highlighter.identity)
         if let unchanged = blog.unchanged, let previous = blog.previous {
