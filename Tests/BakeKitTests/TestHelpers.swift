@@ -164,6 +164,26 @@ extension SitePlan {
 
     /// Every output's file, in plan order.
     var files: [String] { outputs.map(\.path.file) }
+
+    /// The slugs of the posts a list or feed shows, in its order.
+    func slugs(of output: Output) -> [String] {
+        let refs: [Digested<PostRef>]
+        switch self.output(output).inputs {
+        case .home(let list), .category(_, let list): refs = list.posts
+        case .feed(let feed): refs = feed.posts
+        case .month(let month): refs = month.posts
+        default: refs = []
+        }
+        return refs.map { ref in posts.first { $0.sourcePath == ref.sourcePath }?.permalink.slug ?? "?" }
+    }
+
+    /// How many pages a list runs to, as its pages say.
+    func pageCount(of output: Output) -> Int? {
+        switch self.output(output).inputs {
+        case .home(let list), .category(_, let list): return list.pageCount
+        default: return nil
+        }
+    }
 }
 
 extension SiteRenderer {

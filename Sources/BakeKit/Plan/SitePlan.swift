@@ -17,10 +17,6 @@ public struct SitePlan: Sendable {
     public let years: [YearArchive]
     /// The categories, sorted by name for readers of the site's language.
     public let categories: [CategoryIndex]
-    /// Each category's slug, by name.
-    public let categorySlugs: [String: String]
-    /// Posts on each list page: the home page, its older pages and category pages.
-    public let postsPerPage: Int
     /// Every output: where it goes and what it is made from, in a fixed order.
     public let outputs: [PlannedPage]
     public let settings: SiteSettings
@@ -70,8 +66,6 @@ public struct SitePlan: Sendable {
         self.years = years
         let categories = CategoryIndex.all(of: posts, language: settings.language)
         self.categories = categories
-        self.categorySlugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
-        self.postsPerPage = settings.homePostCount
         self.settings = settings
         self.paths = paths
         self.now = now
@@ -110,35 +104,6 @@ public struct SitePlan: Sendable {
         self.redirects = aliases.redirects
         self.outputs = outputs
     }
-
-    /// The number of home pages: the home page and its `page/N/` pages of older posts.
-    public var homePageCount: Int {
-        Pagination.pageCount(posts.count, perPage: postsPerPage)
-    }
-
-    /// The indices in `posts` of home page `page` (1-based).
-    public func homePostIndices(page: Int) -> Range<Int> {
-        Pagination.range(page: page, count: posts.count, perPage: postsPerPage)
-    }
-
-    /// The number of pages of category `index`.
-    public func pageCount(ofCategory index: Int) -> Int {
-        Pagination.pageCount(categories[index].postIndices.count, perPage: postsPerPage)
-    }
-
-    /// The post indices of page `page` (1-based) of category `index`.
-    public func postIndices(ofCategory index: Int, page: Int) -> ArraySlice<Int> {
-        let all = categories[index].postIndices
-        return all[Pagination.range(page: page, count: all.count, perPage: postsPerPage > 0 ? postsPerPage : all.count)]
-    }
-
-    /// The indices in `posts` of category `index`'s feeds.
-    public func feedPostIndices(ofCategory index: Int) -> ArraySlice<Int> {
-        categories[index].postIndices.prefix(settings.feedPostCount)
-    }
-
-    /// The indices in `posts` of the site's feeds.
-    public var feedPostIndices: Range<Int> { 0..<min(posts.count, max(settings.feedPostCount, 0)) }
 
     /// The output written at `file`, if any.
     public func output(at file: String) -> PlannedPage? {

@@ -81,14 +81,14 @@ import Testing
         let paths = plan.files
         #expect(paths.contains("page/2/index.html") && paths.contains("page/3/index.html"))
         #expect(!paths.contains("page/1/index.html") && !paths.contains("page/4/index.html"))
-        #expect(plan.homePostIndices(page: 3).map { plan.posts[$0].permalink.slug } == ["p1"])
+        #expect(plan.slugs(of: .homePage(3)) == ["p1"])
         // Sorted for readers, and every slug its own.
         #expect(plan.categories.map(\.name) == ["C", "C++", "cafe", "Café"])
         // "Café" comes before "cafe" in code points (capital C first), so it keeps `cafe`.
         #expect(plan.categories.map(\.slug) == ["c", "c-plus-plus", "cafe-2", "cafe"])
         #expect(paths.contains("categories/cafe/page/3/index.html"))
         #expect(paths.contains("categories/c/page/2/index.html") && !paths.contains("categories/c/page/3/index.html"))
-        #expect(plan.postIndices(ofCategory: 0, page: 1).map { plan.posts[$0].permalink.slug } == ["p5", "p3"])
+        #expect(plan.slugs(of: .category(0, page: 1)) == ["p5", "p3"])
     }
 
     @Test func categorySlugsAreDeterministicAndDistinct() {
@@ -108,14 +108,15 @@ import Testing
         #expect(plan.files == ["index.html", "archive.html", "404.html", "xml/rss.xml", "feed.json", "sitemap.xml", "categories/index.html", "categories/cloud.html"])
         #expect(plan.months.isEmpty)
         #expect(plan.categories.isEmpty)
-        #expect(plan.homePageCount == 1)
+        #expect(plan.pageCount(of: .home) == 1)
     }
 
     @Test func homeAndFeedCounts() throws {
         let posts = try (1...9).map { try post("posts/2014/03/0\($0)/p\($0).markdown", "2014-03-0\($0) 09:00:00") }
         let plan = try SitePlan(posts: posts, pages: [], settings: makeSettings(homePostCount: 3, feedPostCount: 5), now: Timestamp(seconds: 2_000_000_000))
-        #expect(plan.homePostIndices(page: 1).map { plan.posts[$0].permalink.slug } == ["p9", "p8", "p7"])
-        #expect(plan.feedPostIndices.count == 5)
+        #expect(plan.slugs(of: .home) == ["p9", "p8", "p7"])
+        #expect(plan.slugs(of: .rss).count == 5)
+        #expect(plan.slugs(of: .jsonFeed) == ["p9", "p8", "p7", "p6", "p5"])
     }
 
     @Test func twoPostsWithTheSamePermalinkNameBothFiles() throws {
@@ -185,10 +186,10 @@ import Testing
                          extraHeader: "@categoryArray Notes\n", settings: settings).post
         }
         let plan = try SitePlan(posts: posts, pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
-        #expect(plan.homePageCount == 1)
-        #expect(plan.homePostIndices(page: 1).count == 3)
-        #expect(plan.pageCount(ofCategory: 0) == 1)
-        #expect(plan.postIndices(ofCategory: 0, page: 1).count == 3)
+        #expect(plan.pageCount(of: .home) == 1)
+        #expect(plan.slugs(of: .home).count == 3)
+        #expect(plan.pageCount(of: .category(0, page: 1)) == 1)
+        #expect(plan.slugs(of: .category(0, page: 1)).count == 3)
         #expect(Pagination.range(page: 2, count: 3, perPage: Int.max).isEmpty)
     }
 }
