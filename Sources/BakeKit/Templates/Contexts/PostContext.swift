@@ -25,8 +25,9 @@ final class PostContext {
         let published = post.pubDate.civil(in: zone)
         title = post.title
         displayTitle = post.displayTitle
-        url = paths.url(paths.post(post.permalink))
-        absoluteURL = paths.absoluteURL(paths.post(post.permalink))
+        let path = paths.post(post.permalink)
+        url = paths.url(path)
+        absoluteURL = paths.absoluteURL(path)
         isLinkPost = post.link != nil
         date = settings.dates.date(published)
         dateISO = published.rfc3339
