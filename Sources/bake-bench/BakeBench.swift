@@ -139,7 +139,7 @@ extension BakeBench {
                 let summary = try await build(changed: ["posts/" + path])
                 let wall = ContinuousClock.now - start
                 previewEdits.append(Measurement(
-                    wall: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
+                    wall: wall.inSeconds,
                     cpu: BakeRunner.ownCPUSeconds() - cpuBefore, peakRSSMegabytes: BakeRunner.ownPeakRSSMegabytes(),
                     written: summary.written.count
                 ))
@@ -179,7 +179,7 @@ extension BakeBench {
                     let start = ContinuousClock.now
                     let report = try await LinkChecker(options: options, memory: memory).check()
                     let elapsed = ContinuousClock.now - start
-                    print(report.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+                    print(report.summary(seconds: elapsed.inSeconds))
                 }
             } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8))

@@ -78,7 +78,7 @@ struct BakeRunner {
         let text = String(decoding: outputBytes, as: UTF8.self)
         // Exited (no signal), with a status that counts as done.
         guard status & 0x7F == 0, succeeding.contains((status >> 8) & 0xFF) else { throw BenchError.bakeFailed(text) }
-        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let wall = elapsed.inSeconds
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         // "Baked … pages: 12 written, …"
         let written = text.components(separatedBy: "pages: ").last.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) } ?? -1

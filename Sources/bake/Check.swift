@@ -33,8 +33,15 @@ extension Bake {
         @Option(help: ArgumentHelp("How long another site may take to answer, in seconds (with --external).", valueName: "seconds"))
         var timeout: Double = 10
 
+        /// The longest `--timeout`: an hour. Longer is a mistake, and past about 10^16 s a
+        /// duration cannot be counted at all.
+        static let longestTimeout: Double = 3600
+
         func validate() throws {
-            guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout \(timeout): expected a number of seconds above 0") }
+            // curl reads a timeout under a millisecond as none at all, so it is refused too.
+            guard timeout >= 0.001, timeout <= Self.longestTimeout else {
+                throw ValidationError("--timeout \(timeout): expected a number of seconds above 0 and at most \(Int(Self.longestTimeout))")
+            }
         }
 
         func run() async throws {
@@ -53,7 +60,7 @@ extension Bake {
             let start = ContinuousClock.now
             terminal.show("Checking links…")
             let checker = LinkChecker(options: options, memory: memory, external: curl.map {
-                ExternalLinkChecker(curl: $0, cachePath: options.blog.linkCachePath, now: options.now, timeout: .milliseconds(Int(timeout * 1000)))
+                ExternalLinkChecker(curl: $0, cachePath: options.blog.linkCachePath, now: options.now, timeout: .milliseconds(Int64(timeout * 1000)))
             })
             let report: LinkReport
             do {
@@ -66,7 +73,7 @@ extension Bake {
             terminal.clearProgress()
             let elapsed = ContinuousClock.now - start
             let lines = (report.problems + report.warnings).map { Terminal.line(for: $0, blog: options.blog) }
-                + [report.summary(seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)]
+                + [report.summary(seconds: elapsed.inSeconds)]
             // One write: a blog that moved through three engines may have thousands.
             terminal.say(lines.joined(separator: "\n"))
             if !report.problems.isEmpty { throw ExitCode.failure }

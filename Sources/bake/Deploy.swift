@@ -87,7 +87,7 @@ private extension Bake.Deploy {
 
     /// E.g. `Published 4 files and deleted 1: 12345 bytes sent in 0.31 s → me@example.com:www`.
     static func summaryLine(_ summary: DeploySummary, elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         let sent = "\(summary.sent.count) file\(summary.sent.count == 1 ? "" : "s")"
         let deleted = "\(summary.deleted.count)"
         if summary.dryRun {

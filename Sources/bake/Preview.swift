@@ -132,6 +132,6 @@ private extension PreviewLog {
     }()
 
     static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
+        Int(duration.inMilliseconds)
     }
 }

@@ -53,7 +53,7 @@ struct Terminal: Sendable {
 
     /// E.g. `Baked 31 posts and 2 pages: 70 files written, 0 unchanged, 0 removed in 0.12 s → posts-sample/site`.
     static func summaryLine(_ summary: BuildSummary, output: String, elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         return "Baked \(summary.posts) post\(summary.posts == 1 ? "" : "s") and \(summary.pages) page\(summary.pages == 1 ? "" : "s"): "
             + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed"
             + (summary.searchIndexed.map { "; \($0) page\($0 == 1 ? "" : "s") indexed for search" } ?? "")

@@ -57,6 +57,14 @@ import Testing
         #expect(result.status != 0)
         #expect(result.stderr.contains("--timeout 0.0: expected a number of seconds above 0"))
         #expect(!blog.exists("site"))
+        // Too short for curl to count, and too long to count at all: refused, not a hang or a trap.
+        for timeout in ["0.0001", "1e300"] {
+            let result = try runBake(["check", "--external", "--timeout", timeout], in: blog.root)
+            #expect(result.status == 64, "\(timeout): \(result.stderr)")
+            #expect(result.stderr.contains("expected a number of seconds above 0 and at most 3600"), "\(timeout)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+        #expect(!blog.exists("site"))
     }
 
     @Test func theSampleBlogChecksClean() throws {

@@ -44,7 +44,7 @@ public struct Curl: Sendable {
     /// Requests `url` once, without following redirects. A GET reads no more than the headers
     /// and the first megabyte of the body.
     public func request(_ url: String, method: Method, timeout: Duration) async -> Answer {
-        let seconds = String(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
+        let seconds = String(timeout.inSeconds)
         var arguments = [
             "--silent", "--show-error", "--globoff", "--proto", "=http,https",
             "--max-time", seconds, "--connect-timeout", seconds,

@@ -122,7 +122,7 @@ private extension ExternalLinkChecker {
         switch answer {
         case .status(let status, _): reason = "HTTP \(status)"
         case .timedOut:
-            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            let seconds = timeout.inSeconds
             reason = "no answer in \(String(format: "%g", seconds)) s"
         case .failed(let message): reason = message
         }

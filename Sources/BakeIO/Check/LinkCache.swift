@@ -21,8 +21,8 @@ struct LinkCache: Sendable {
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard fields.count == 4, let seconds = Int64(fields[0]), let status = Int(fields[1]) else { continue }
-            let age = now.seconds - seconds
-            guard age >= 0, age < lifetime.components.seconds else { continue }
+            // A damaged line may hold any number: no subtraction that could overflow.
+            guard seconds <= now.seconds, seconds > now.seconds - lifetime.components.seconds else { continue }
             let outcome: ExternalOutcome = status == 0 ? .ok : .moved(to: String(fields[3]), status: status)
             entries[String(fields[2])] = Entry(checked: Timestamp(seconds: seconds), outcome: outcome)
         }

@@ -30,7 +30,7 @@ struct HighlighterError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `10 s`, or `500 ms` under a second.
     static func shown(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.inMilliseconds
         return milliseconds < 1000 ? "\(milliseconds) ms" : "\(milliseconds / 1000) s"
     }
 }

@@ -155,7 +155,7 @@ private extension PygmentsWorker {
             if lines.count == count { return lines }
             let left = lastAnswer + deadline - ContinuousClock.now
             guard left > .zero else { try fail(.noAnswer(deadline)) }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(clamping: left.inMilliseconds + 1)
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN) | (sent < bytes.count ? Int16(POLLOUT) : 0), revents: 0)
             let ready = poll(&descriptor, 1, milliseconds)
             if ready < 0, errno != EINTR { try fail(.stopped) }
