@@ -34,6 +34,9 @@ final class CodeHighlighter: Sendable {
     private let interpreter: String?
     private let clean: Bool
     private let state: Mutex<State>
+    /// Whether the worker failed during the build; apart from `state`, which a question to the
+    /// worker holds for as long as it waits, so that reading it never waits.
+    private let failed = Atomic<Bool>(false)
     /// Where the waits on the worker happen: a thread of its own rather than one of the few
     /// that run every task of the process, which a wait of seconds would hold up.
     private let queue: DispatchQueue
@@ -103,20 +106,22 @@ final class CodeHighlighter: Sendable {
     /// `bodies` (source path → body HTML) with the code of their Markdown bodies highlighted.
     func highlight(_ bodies: [String: String]) async -> [String: String] {
         guard identity != "off", !bodies.isEmpty else { return bodies }
-        let found = await parallelMap(Array(bodies)) { path, html in
-            BodyFormat(fileName: path) == .markdown ? (path, CodeBlock.all(in: html)) : (path, [])
+        let markdown = bodies.filter { BodyFormat(fileName: $0.key) == .markdown }
+        guard identity != "none" else {
+            // Nothing can highlight them: only whether any body has code, for the warning.
+            if markdown.values.contains(where: CodeBlock.mayOccur) { state.withLock { $0.lacked = true } }
+            return bodies
         }
+        let located = await parallelMap(Array(markdown)) { path, html in (path, CodeBlock.locate(in: html)) }.filter { !$0.1.blocks.isEmpty }
         var unique = Set<CodeBlock>()
-        for (_, blocks) in found { unique.formUnion(blocks) }
+        for (_, body) in located { unique.formUnion(body.blocks) }
         guard !unique.isEmpty else { return bodies }
         let blocks = unique
         let highlighted = await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.highlights(of: blocks)) }
         }
         guard !highlighted.isEmpty else { return bodies }
-        let spliced = await parallelMap(found.filter { !$0.1.isEmpty }.map(\.0)) { path in
-            (path, CodeBlock.splice(bodies[path] ?? "", highlighted))
-        }
+        let spliced = await parallelMap(located) { path, body in (path, CodeBlock.splice(body, highlighted)) }
         var result = bodies
         for (path, html) in spliced { result[path] = html }
         return result
@@ -126,15 +131,15 @@ final class CodeHighlighter: Sendable {
     /// the calling thread: for a body a page needs while it renders, which is rare.
     func highlight(body: String, of path: String) -> String {
         guard identity != "off", BodyFormat(fileName: path) == .markdown else { return body }
-        let blocks = CodeBlock.all(in: body)
-        guard !blocks.isEmpty else { return body }
-        return CodeBlock.splice(body, highlights(of: Set(blocks)))
+        let located = CodeBlock.locate(in: body)
+        guard !located.blocks.isEmpty else { return body }
+        return CodeBlock.splice(located, highlights(of: Set(located.blocks)))
     }
 
     /// Whether the worker failed during the build, so that some bodies are not highlighted
     /// although `identity` says they would be.
     var hasFailed: Bool {
-        state.withLock { $0.failure != nil }
+        failed.load(ordering: .relaxed)
     }
 
     /// One line when code went unhighlighted: how to get Pygments, or why the worker failed.
@@ -199,6 +204,7 @@ private extension CodeHighlighter {
             } catch {
                 state.worker = nil
                 state.failure = error
+                failed.store(true, ordering: .relaxed)
             }
             return result
         }

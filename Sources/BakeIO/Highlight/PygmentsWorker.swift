@@ -86,7 +86,11 @@ final class PygmentsWorker {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         var requests: [UInt8] = []
         for block in blocks {
-            guard let line = try? encoder.encode(Request(lang: block.language, code: block.code)) else { continue }
+            // Every block is asked about, or none: the answers are matched to the questions by order.
+            guard let line = try? encoder.encode(Request(lang: block.language, code: block.code)) else {
+                stop()
+                throw HighlighterError(interpreter: interpreter, .stopped)
+            }
             requests += line
             requests.append(UInt8(ascii: "\n"))
         }

@@ -22,20 +22,54 @@ public struct CodeBlock: Sendable, Hashable {
         self.code = code
     }
 
+    /// The blocks of one body and where their code stands in it: found once, then spliced.
+    public struct Located: Sendable {
+        public let html: String
+        fileprivate let found: [Found]
+
+        /// Its blocks, in order, repeats included.
+        public var blocks: [CodeBlock] { found.map(\.block) }
+    }
+
+    fileprivate struct Found: Sendable {
+        let block: CodeBlock
+        /// The byte range of the escaped code.
+        let code: Range<Int>
+    }
+
+    /// Whether `html` may hold a block at all: a search for the opening tag, no more.
+    public static func mayOccur(in html: String) -> Bool {
+        html.utf8.containsBytes(of: opening)
+    }
+
+    /// The blocks of `html` that name their language, and where they stand.
+    public static func locate(in html: String) -> Located {
+        guard mayOccur(in: html) else { return Located(html: html, found: []) }
+        return Located(html: html, found: found(in: html, bytes: Array(html.utf8)))
+    }
+
     /// Every block of `html` that names its language, in order, repeats included.
     public static func all(in html: String) -> [CodeBlock] {
-        guard html.utf8.containsBytes(of: opening) else { return [] }
-        return found(in: html, bytes: Array(html.utf8)).map(\.block)
+        locate(in: html).blocks
     }
 
     /// `html` with the code of every block that `highlighted` has HTML for replaced by that
     /// HTML; the `<pre>` and `<code>` around it stay as they are.
     public static func splice(_ html: String, _ highlighted: [CodeBlock: String]) -> String {
-        guard !highlighted.isEmpty, html.utf8.containsBytes(of: opening) else { return html }
+        guard !highlighted.isEmpty else { return html }
+        return splice(locate(in: html), highlighted)
+    }
+
+    /// The body `located` was found in, with the code of every block that `highlighted` has
+    /// HTML for replaced by that HTML.
+    public static func splice(_ located: Located, _ highlighted: [CodeBlock: String]) -> String {
+        let html = located.html
+        guard !highlighted.isEmpty, !located.found.isEmpty else { return html }
         let bytes = Array(html.utf8)
         var result: [UInt8] = []
         var copied = 0
-        for (block, code) in found(in: html, bytes: bytes) {
+        for found in located.found {
+            let (block, code) = (found.block, found.code)
             guard let replacement = highlighted[block] else { continue }
             if result.isEmpty { result.reserveCapacity(bytes.count * 3) }
             result += bytes[copied..<code.lowerBound]
@@ -91,8 +125,8 @@ private extension CodeBlock {
     static let closing = "</code></pre>"
 
     /// Each block of `bytes` with the byte range of its escaped code.
-    static func found(in html: String, bytes: [UInt8]) -> [(block: CodeBlock, code: Range<Int>)] {
-        var blocks: [(block: CodeBlock, code: Range<Int>)] = []
+    static func found(in html: String, bytes: [UInt8]) -> [Found] {
+        var blocks: [Found] = []
         var start = 0
         while let hit = html.utf8.firstOffset(of: opening, from: start) {
             start = hit + 1
@@ -109,17 +143,17 @@ private extension CodeBlock {
             guard after == bytes.count || bytes[after] == UInt8(ascii: "\n"),
                   let code = unescaped(bytes[codeStart..<end])
             else { continue }
-            blocks.append((CodeBlock(language: language, code: code), codeStart..<end))
+            blocks.append(Found(block: CodeBlock(language: language, code: code), code: codeStart..<end))
             start = after
         }
         return blocks
     }
 
     /// Text escaped as cmark-gfm escapes it, unescaped; nil for a tag or any other reference.
-    static func unescaped(_ bytes: ArraySlice<UInt8>) -> String? {
+    static func unescaped(_ slice: ArraySlice<UInt8>) -> String? {
         var text: [UInt8] = []
-        text.reserveCapacity(bytes.count)
-        let array = Array(bytes)
+        text.reserveCapacity(slice.count)
+        let array = Array(slice)
         var index = 0
         while index < array.count {
             let byte = array[index]
