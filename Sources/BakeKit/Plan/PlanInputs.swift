@@ -116,10 +116,14 @@ struct PlanInputs {
         }
         // The sitemap lists the pages readers land on, from the plan itself, so it cannot
         // miss one or name one the site does not have.
-        let listed = outputs.compactMap { output in
-            output.inputs.sitemapRank.map { (rank: $0, entry: SitemapInputs.Entry(path: output.path.link, lastModified: output.inputs.lastModified)) }
+        // Each kind's pages in plan order, the kinds by rank: buckets, not a sort.
+        var ranks: [[SitemapInputs.Entry]] = []
+        for output in outputs {
+            guard let rank = output.inputs.sitemapRank else { continue }
+            while ranks.count <= rank { ranks.append([]) }
+            ranks[rank].append(SitemapInputs.Entry(path: output.path.link, lastModified: output.inputs.lastModified))
         }
-        let entries = listed.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.entry)
+        let entries = Array(ranks.joined())
         outputs[sitemapIndex] = PlannedPage(path: paths.sitemap, inputs: .sitemap(SitemapInputs(entries: entries)))
         return outputs
     }
