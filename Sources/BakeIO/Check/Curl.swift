@@ -19,8 +19,7 @@ public struct Curl: Sendable {
 
     /// The `curl` on the PATH.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LinkCheckError) -> Curl {
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        guard let path = folders.map({ "\($0)/curl" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let path = ExecutableSearch.find("curl", environment: environment) else {
             throw LinkCheckError.curlMissing
         }
         return Curl(executable: path)

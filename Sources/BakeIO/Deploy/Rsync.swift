@@ -25,8 +25,7 @@ public struct Rsync: Sendable {
 
     /// The `rsync` on the PATH.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DeployError) -> Rsync {
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        guard let path = folders.map({ "\($0)/rsync" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let path = ExecutableSearch.find("rsync", environment: environment) else {
             throw DeployError(.rsyncMissing)
         }
         return Rsync(executable: path)

@@ -71,7 +71,7 @@ final class CodeHighlighter: Sendable {
         guard enabled else {
             return CodeHighlighter(identity: "off", blog: blog, setup: setup, interpreter: nil, clean: clean, state: State(), queue: queue)
         }
-        let interpreter = Self.find(setup.interpreter)
+        let interpreter = ExecutableSearch.find(setup.interpreter)
         if !clean, let known = PygmentsInstallation.recorded(at: blog.highlighterPath, interpreter: interpreter) {
             return CodeHighlighter(identity: known.identity, blog: blog, setup: setup, interpreter: interpreter, clean: clean, state: State(), queue: queue)
         }
@@ -224,10 +224,4 @@ private extension CodeHighlighter {
         return worker
     }
 
-    /// The interpreter `name` names: a path as it is, or the first executable of that name on `PATH`.
-    static func find(_ name: String) -> String? {
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        return folders.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-    }
 }

@@ -24,11 +24,7 @@ public struct Pagefind: Sendable {
     /// use is `python3 -m pagefind_bin`); nil when there is neither.
     /// - Parameter environment: Where to look (its PATH); nil for this process's environment.
     public static func locate(environment: [String: String]? = nil) async -> Pagefind? {
-        let searchPath = environment.map { $0["PATH"] } ?? ProcessInfo.processInfo.environment["PATH"]
-        let folders = (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
-        func onPath(_ name: String) -> String? {
-            folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }
+        func onPath(_ name: String) -> String? { ExecutableSearch.find(name, environment: environment) }
         if let path = onPath("pagefind") { return Pagefind(executable: path) }
         guard let python = onPath("python3") else { return nil }
         let script = "import sys, pagefind_bin; sys.stdout.write(str(pagefind_bin.get_executable().absolute()))"
