@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         // C libraries, through the system's packages.
@@ -51,8 +53,15 @@ let package = Package(
         // bake check's pure part: the links of built pages (libxml2's HTML parser), where they
         // lead, and the source lines that hold the broken ones.
         .target(name: "LinkCheck", dependencies: ["BakeKit", "XMLTree", "CLibXML2"]),
-        // The disk edge: read the blog, write the site.
-        .target(name: "BakeIO", dependencies: ["BakeKit", "DefaultTheme", "LinkCheck"]),
+        // The disk edge: read the blog, write the site, run the programs bake uses.
+        .target(
+            name: "BakeIO",
+            dependencies: [
+                "BakeKit", "DefaultTheme", "LinkCheck",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         // bake import: Jekyll sites and WordPress exports into post files.
         .target(
             name: "BakeImport",
@@ -109,15 +118,23 @@ let package = Package(
         // What more than one test target needs: an HTTP client on a raw socket, a harness that
         // runs a server in-process, temp folders and copies of the sample blog.
         // SiteCheck reads baked pages with libxml2's HTML parser, as a browser would.
-        .target(name: "BakeTestSupport", dependencies: ["BakeIO", "CLibXML2"], path: "Tests/BakeTestSupport"),
+        .target(
+            name: "BakeTestSupport",
+            dependencies: [
+                "BakeIO", "CLibXML2",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/BakeTestSupport"
+        ),
         .testTarget(
             name: "BakeKitTests",
-            dependencies: ["BakeKit", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["BakeKit", "BakeTestSupport", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "XMLTreeTests", dependencies: ["XMLTree"]),
         .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck"]),
-        .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC"]),
+        .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC", "BakeTestSupport"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),

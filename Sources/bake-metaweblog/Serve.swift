@@ -67,7 +67,7 @@ extension BakeMetaWeblog {
             let suggestsURL = options.configuration.settings.xmlrpcURL == nil
             let server: MetaWeblogServer
             do {
-                server = try MetaWeblogServer(options: options, onEvent: { Self.show($0, suggestingURL: suggestsURL) })
+                server = try await MetaWeblogServer(options: options, onEvent: { Self.show($0, suggestingURL: suggestsURL) })
             } catch {
                 Self.printError("bake-metaweblog: \(error.message)")
                 throw ExitCode.failure

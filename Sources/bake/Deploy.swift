@@ -2,6 +2,7 @@ import ArgumentParser
 import BakeIO
 import BakeKit
 import Foundation
+import Synchronization
 
 extension Bake {
     /// `bake deploy`: bake as `bake build` does, then publish the site with rsync.
@@ -57,11 +58,11 @@ extension Bake {
             let start = ContinuousClock.now
             let summary: DeploySummary
             do {
-                var count = 0
-                summary = try SiteDeployer(blog: options.blog, output: options.output, target: target, rsync: rsync)
+                // rsync's lines come one at a time, from the one task that reads them.
+                let count = ChangeCount()
+                summary = try await SiteDeployer(blog: options.blog, output: options.output, target: target, rsync: rsync)
                     .deploy(dryRun: dryRun) { change in
-                        count += 1
-                        terminal.show("\(dryRun ? "Checking" : "Publishing") \(count): \(change.path)")
+                        terminal.show("\(dryRun ? "Checking" : "Publishing") \(count.next()): \(change.path)")
                     }
                 terminal.clearProgress()
             } catch {
@@ -101,6 +102,19 @@ private extension RsyncReport.Change {
     var path: String {
         switch self {
         case .sent(let path), .deleted(let path): path
+        }
+    }
+}
+
+/// How many files rsync has reported so far.
+private final class ChangeCount: Sendable {
+    private let count = Mutex(0)
+
+    /// Counts one more and returns the count.
+    func next() -> Int {
+        count.withLock { count in
+            count += 1
+            return count
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 
 extension Bake {
     /// `bake import jekyll|wordpress SOURCE --into BLOG`: another blog's posts as post files.
-    struct Import: ParsableCommand {
+    struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Bring posts in from a Jekyll site or a WordPress export.",
             discussion: """
@@ -22,7 +22,7 @@ extension Bake {
             var into: String
         }
 
-        struct Jekyll: ParsableCommand {
+        struct Jekyll: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Import a Jekyll site's _posts and _drafts.",
                 discussion: "The old URLs come from each post's permalink, or the permalink style in _config.yml."
@@ -33,14 +33,14 @@ extension Bake {
 
             @OptionGroup var destination: Destination
 
-            func run() throws {
-                try Import.run(into: destination.into) { zone throws(ImportError) in
+            func run() async throws {
+                try await Import.run(into: destination.into) { zone throws(ImportError) in
                     try JekyllSite(root: Import.absolute(source), timeZone: zone).read()
                 }
             }
         }
 
-        struct WordPress: ParsableCommand {
+        struct WordPress: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "wordpress",
                 abstract: "Import a WordPress export (WXR, from Tools → Export)."
@@ -51,8 +51,8 @@ extension Bake {
 
             @OptionGroup var destination: Destination
 
-            func run() throws {
-                try Import.run(into: destination.into) { zone throws(ImportError) in
+            func run() async throws {
+                try await Import.run(into: destination.into) { zone throws(ImportError) in
                     try WordPressExport(path: export, timeZone: zone).read()
                 }
             }
@@ -62,14 +62,14 @@ extension Bake {
 
 private extension Bake.Import {
     /// Reads the source, plans every file, and only then writes; prints the report.
-    static func run(into given: String, read: (TimeZone) throws(ImportError) -> ImportSource) throws {
+    static func run(into given: String, read: (TimeZone) throws(ImportError) -> ImportSource) async throws {
         let blog = BlogFolder(root: absolute(given))
         let terminal = Terminal()
         guard blog.hasSettings else {
             guard !FileIO.exists(blog.root) || FileTree.isEmptyFolder(blog.root) else {
                 throw ValidationError("\(given): no site.settings here, and the folder is not empty; expected a blog folder, or a new or empty folder for the import to start a blog in")
             }
-            try start(blog, given: given, read: read, terminal: terminal)
+            try await start(blog, given: given, read: read, terminal: terminal)
             return
         }
         let settings: SiteSettings
@@ -90,7 +90,7 @@ private extension Bake.Import {
 
     /// Starts a blog in `blog` (a new or empty folder) with what the source says of the old
     /// site, as `bake init` would, then imports into it; says where each setting came from.
-    static func start(_ blog: BlogFolder, given: String, read: (TimeZone) throws(ImportError) -> ImportSource, terminal: Terminal) throws {
+    static func start(_ blog: BlogFolder, given: String, read: (TimeZone) throws(ImportError) -> ImportSource, terminal: Terminal) async throws {
         let machineZone = TimeZone.current.identifier
         let source: ImportSource
         let plan: ImportPlan
@@ -101,7 +101,7 @@ private extension Bake.Import {
             throw failure(error)
         }
         let site = source.site
-        let author = Bake.Init.defaultAuthor()
+        let author = await Bake.Init.defaultAuthor()
         // Each setting: the old site's value and where it was found, else bake init's default.
         let chosen: [(key: String, value: ImportedSite.Value?, fallback: String, because: String)] = [
             ("site_name", site.name, "My Blog", "bake init's default"),

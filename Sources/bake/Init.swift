@@ -5,7 +5,7 @@ import Foundation
 
 extension Bake {
     /// `bake init DIR`: a new blog with a settings file, a first post and an empty `pages/`.
-    struct Init: ParsableCommand {
+    struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start a new blog folder.")
 
         @Argument(help: "The folder for the new blog.")
@@ -23,7 +23,7 @@ extension Bake {
         @Option(help: "The IANA time zone for dates without an offset.")
         var timeZone = TimeZone.current.identifier
 
-        func run() throws {
+        func run() async throws {
             let cwd = FileManager.default.currentDirectoryPath
             let root = URL(fileURLWithPath: directory.hasPrefix("/") ? directory : cwd + "/" + directory).standardizedFileURL.path
             let blog = BlogFolder(root: root)
@@ -33,7 +33,9 @@ extension Bake {
             guard let zone = TimeZone(identifier: timeZone) else {
                 throw ValidationError("--time-zone \(timeZone) is not a time zone; expected an IANA name such as America/Los_Angeles")
             }
-            let settings = BlogFolder.startingSettings(name: name, url: url, author: author ?? Self.defaultAuthor(), timeZone: zone.identifier)
+            let givenAuthor: String
+            if let author { givenAuthor = author } else { givenAuthor = await Self.defaultAuthor() }
+            let settings = BlogFolder.startingSettings(name: name, url: url, author: givenAuthor, timeZone: zone.identifier)
             let tree = PostTree(blog: blog)
             let now = Timestamp(Date()).civil(in: zone)
             let date = now.rfc3339
@@ -58,23 +60,15 @@ extension Bake {
 
 extension Bake.Init {
     /// A real name, never a login such as `root`: git's `user.name`, else the account's full name.
-    static func defaultAuthor() -> String {
+    static func defaultAuthor() async -> String {
         let login = NSUserName()
-        let candidates = [gitUserName(), NSFullUserName()]
+        let candidates = [await gitUserName(), NSFullUserName()]
         return candidates.lazy.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .first { !$0.isEmpty && $0 != login && $0 != "root" } ?? ""
     }
 
-    private static func gitUserName() -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "config", "--get", "user.name"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : ""
+    private static func gitUserName() async -> String {
+        guard let git = Program.find("git"), let run = try? await git.run(["config", "--get", "user.name"]), run.succeeded else { return "" }
+        return run.output
     }
 }

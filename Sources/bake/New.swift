@@ -6,7 +6,7 @@ import Foundation
 extension Bake {
     /// `bake new "Title"`: today's post file, with its header, in the right calendar folder.
     /// `bake new page "Title"`: a page in `pages/`.
-    struct New: ParsableCommand {
+    struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create today's post file (or, with `new page TITLE`, a page) and print its path.",
             discussion: """
@@ -33,7 +33,7 @@ extension Bake {
         @Flag(help: "Do not open the new file in $VISUAL or $EDITOR.")
         var noEdit = false
 
-        func run() throws {
+        func run() async throws {
             let cwd = FileManager.default.currentDirectoryPath
             let given = blog ?? "."
             let folder = BlogFolder(root: URL(fileURLWithPath: given.hasPrefix("/") ? given : cwd + "/" + given).standardizedFileURL.path)
@@ -52,7 +52,7 @@ extension Bake {
                 guard title == "page" else {
                     throw ValidationError("expected one title in quotes, or `page` and a title; got \(title ?? "") and \(pageTitle)")
                 }
-                try writePage(title: pageTitle, folder: folder, terminal: terminal)
+                try await writePage(title: pageTitle, folder: folder, terminal: terminal)
                 return
             }
             let now = Timestamp(Date()).civil(in: settings.timeZone)
@@ -72,7 +72,7 @@ extension Bake {
             }
             print(Terminal.shown(folder.path(path)))
             if !noEdit, let editor = Self.editor() {
-                Self.open(folder.path(path), with: editor)
+                await Self.open(folder.path(path), with: editor)
             }
             if !draft, Self.hasEmptyBody(folder.path(path)) {
                 FileHandle.standardError.write(Data("warning: \(path) has no text yet, and the next bake publishes it; write it first, or move it to drafts/\n".utf8))
@@ -82,7 +82,7 @@ extension Bake {
         private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
         /// Writes `pages/<slug>.markdown` (or `.html`) with the title, never over an existing page.
-        private func writePage(title: String, folder: BlogFolder, terminal: Terminal) throws {
+        private func writePage(title: String, folder: BlogFolder, terminal: Terminal) async throws {
             let slug = Slug.make(from: title)
             var taken: Set<String> = []
             do {
@@ -100,7 +100,7 @@ extension Bake {
             }
             print(Terminal.shown(folder.path(path)))
             if !noEdit, let editor = Self.editor() {
-                Self.open(folder.path(path), with: editor)
+                await Self.open(folder.path(path), with: editor)
             }
         }
     }
@@ -115,15 +115,11 @@ private extension Bake.New {
     }
 
     /// Runs the editor as a shell would (it may carry flags, e.g. `code --wait`) and waits for it.
-    static func open(_ path: String, with editor: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$1\"", "sh", path]
+    static func open(_ path: String, with editor: String) async {
         do {
-            try process.run()
-            process.waitUntilExit()
+            _ = try await Program(executable: "/bin/sh").runOnTerminal(["-c", editor + " \"$1\"", "sh", path])
         } catch {
-            FileHandle.standardError.write(Data("warning: cannot start the editor `\(editor)` (\(error.localizedDescription)); the post is written, open it yourself\n".utf8))
+            FileHandle.standardError.write(Data("warning: cannot start the editor `\(editor)` (\(error)); the post is written, open it yourself\n".utf8))
         }
     }
 

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 import Foundation
 import Testing
@@ -87,39 +88,21 @@ struct PythonError: Error, CustomStringConvertible {
 ///
 /// The feed checks need `feedparser` and `lxml` (`pip install feedparser lxml`). If they are
 /// missing this throws, so the test fails with that message instead of skipping.
-func runPython(_ script: String, input: [UInt8]) throws -> [String: Any] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bake-python-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let inputURL = folder.appendingPathComponent("input")
-    let outputURL = folder.appendingPathComponent("stdout")
-    let errorURL = folder.appendingPathComponent("stderr")
-    try Data(input).write(to: inputURL)
-    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    process.standardInput = try FileHandle(forReadingFrom: inputURL)
-    process.standardOutput = try FileHandle(forWritingTo: outputURL)
-    process.standardError = try FileHandle(forWritingTo: errorURL)
+func runPython(_ script: String, input: [UInt8]) async throws -> [String: Any] {
+    let run: ProgramRun
     do {
-        try process.run()
+        run = try await Program(executable: "/usr/bin/env").run(["python3", "-c", script], input: input)
     } catch {
         throw PythonError(description: "cannot run python3 (\(error)); the feed tests need python3 with feedparser and lxml")
     }
-    process.waitUntilExit()
-    let stderr = String(decoding: (try? Data(contentsOf: errorURL)) ?? Data(), as: UTF8.self)
-    if stderr.contains("ModuleNotFoundError") {
-        throw PythonError(description: "python3 lacks a module the feed tests need; run `pip install feedparser lxml` first.\n\(stderr)")
+    if run.errors.contains("ModuleNotFoundError") {
+        throw PythonError(description: "python3 lacks a module the feed tests need; run `pip install feedparser lxml` first.\n\(run.errors)")
     }
-    guard process.terminationStatus == 0 else {
-        throw PythonError(description: "python3 exited with \(process.terminationStatus):\n\(stderr)")
+    guard run.status == 0 else {
+        throw PythonError(description: "python3 exited with \(run.status):\n\(run.errors)")
     }
-    let output = try Data(contentsOf: outputURL)
-    guard let object = try JSONSerialization.jsonObject(with: output) as? [String: Any] else {
-        throw PythonError(description: "python3 printed no JSON object: \(String(decoding: output, as: UTF8.self))")
+    guard let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any] else {
+        throw PythonError(description: "python3 printed no JSON object: \(run.output)")
     }
     return object
 }

@@ -22,7 +22,7 @@ final class PreviewHarness: Sendable {
             ),
             onEvent: { log.append($0) }
         )
-        harness = try await ServerHarness(server, name: "preview", stopTimeout: .seconds(30))
+        harness = try await ServerHarness(server, name: "preview")
     }
 
     var server: PreviewServer { harness.server }
@@ -57,7 +57,7 @@ final class PreviewHarness: Sendable {
     }
 
     func get(_ target: String, headers: [String: String] = [:]) async throws -> HTTPReply {
-        try await TestHTTP.request("GET", target, port: port, headers: headers, timeoutSeconds: 10)
+        try await TestHTTP.request("GET", target, port: port, headers: headers)
     }
 
     func listen() throws -> TestEventStream {

@@ -34,7 +34,7 @@ struct PreviewLatencyTests {
             for run in 0..<11 {
                 let saved = ContinuousClock.now
                 try blog.write(original + "\nEdited for run \(run).\n", to: post)
-                let reload = try await events.next("reload", timeout: .seconds(120))
+                let reload = try await events.next("reload")
                 latencies.append(reload.received - saved)
                 builds.append(preview.builds.last?.duration ?? .zero)
                 try await Task.sleep(for: .milliseconds(300))

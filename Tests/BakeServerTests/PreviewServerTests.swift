@@ -7,7 +7,7 @@ import Testing
 
 /// Preview end to end: a copy of the sample blog, a server on 127.0.0.1 port 0, changes on
 /// disk, and checks over real HTTP and the real live-reload stream.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct PreviewServerTests {
     static let post = "posts/2019/03/22/plain-text-lasts.markdown"
     static let page = "/2019/03/22/plain-text-lasts.html"
@@ -291,7 +291,7 @@ struct PreviewServerTests {
 func expectPage(_ preview: PreviewHarness, _ target: String, status: Int, containing text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     var last: HTTPReply?
     do {
-        try await eventually("\(target) to answer \(status) with \(text)", timeout: .seconds(20)) {
+        try await eventually("\(target) to answer \(status) with \(text)") {
             last = try await preview.get(target)
             return last?.status == status && last?.text.contains(text) == true
         }

@@ -28,7 +28,7 @@ final class TestEventStream: @unchecked Sendable {
 
     /// Waits for the next event named `name`, passing over others, after those already taken.
     @discardableResult
-    func next(_ name: String, timeout: Duration = .seconds(60)) async throws -> ServerEvent {
+    func next(_ name: String, timeout: Duration = .seconds(600)) async throws -> ServerEvent {
         var found: ServerEvent?
         try await eventually("event: \(name) (so far: \(all.map(\.name)))", timeout: timeout) {
             found = take(name)

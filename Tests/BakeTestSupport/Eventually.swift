@@ -1,7 +1,9 @@
 /// Checks `condition` every 10 ms until it holds, or throws `TestTimeout` after `timeout`.
-/// The default is generous: the whole suite runs in parallel on two cores, and tests that wait
-/// on child processes can hold the concurrency pool's threads for seconds at a time.
-public func eventually(_ what: String, timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws {
+///
+/// What a test waits for is an event (a line written, a file there, a port open); the timeout
+/// only keeps a test that is broken from hanging the suite, so the default is far beyond what
+/// a loaded two-core machine takes: a test that needs it has failed, not run slowly.
+public func eventually(_ what: String, timeout: Duration = .seconds(600), _ condition: () async throws -> Bool) async throws {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return }

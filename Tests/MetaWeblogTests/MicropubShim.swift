@@ -9,7 +9,7 @@ import Testing
 /// Each of these runs a process that bakes the sample blog on every change, so the suites
 /// that use it are `.serialized`: one shim per suite at a time, not one per test, leaves the
 /// two cores to the in-process servers of the other tests.
-final class MicropubShim: @unchecked Sendable {
+final class MicropubShim: Sendable {
     let blog: TestBlog
     let process: ShimProcess
     let client: RequestsClient
@@ -29,7 +29,7 @@ final class MicropubShim: @unchecked Sendable {
         defer { blog.delete() }
         let token = try await newToken(blog: blog, name: "Tests", scope: "create,update,delete,media")
         let process = try await ShimProcess(blog: blog.root)
-        let client = try RequestsClient()
+        let client = try await RequestsClient()
         defer { client.close() }
         let shim = MicropubShim(blog: blog, process: process, client: client, token: token)
         try await body(shim)
@@ -45,10 +45,9 @@ final class MicropubShim: @unchecked Sendable {
         return String(line)
     }
 
-    /// Runs `bake-metaweblog` with `arguments` on a thread of its own, so that waiting for it
-    /// never holds one of the few threads the in-process servers of other tests run on.
+    /// Runs `bake-metaweblog` with `arguments` to its end.
     static func command(_ arguments: [String]) async throws -> BakeMetaWeblogCommandTests.Result {
-        try await onThread { try BakeMetaWeblogCommandTests.run(arguments) }
+        try await BakeMetaWeblogCommandTests.run(arguments)
     }
 
     var base: String { "http://127.0.0.1:\(process.port)" }

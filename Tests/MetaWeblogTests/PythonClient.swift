@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 import XMLRPC
@@ -6,45 +7,30 @@ import XMLRPC
 /// call at a time: each call goes to Python as a JSON line, and Python's result or fault
 /// comes back the same way. Values cross as JSON with tags for what JSON lacks
 /// (`$base64`, `$dateTime`, `$bool`), and are turned into `XMLRPCValue`s here.
-final class PythonClient: @unchecked Sendable {
+final class PythonClient: Sendable {
     /// Python's answer to one call.
     enum Reply {
         case result(XMLRPCValue)
         case fault(code: Int, message: String)
     }
 
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer: [UInt8] = []
+    private let python: BackgroundProgram
 
-    /// Whether `python3` can be run here.
-    static var isAvailable: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import xmlrpc.client"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
+    /// Whether `python3` is on the PATH (its `xmlrpc.client` is in its standard library).
+    static var isAvailable: Bool { Program.find("python3") != nil }
 
     /// Starts Python with a `ServerProxy` for `endpoint`.
-    init(endpoint: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script, endpoint]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
+    init(endpoint: String) async throws {
+        python = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", "-c", Self.script, endpoint])
     }
 
     /// Calls `method` through Python (60 s at most, Python's own socket timeout).
     func call(_ method: String, _ params: [XMLRPCValue]) async throws -> Reply {
         let line = try JSONSerialization.data(withJSONObject: ["method": method, "params": params.map(Self.json)]) + Data("\n".utf8)
-        input.fileHandleForWriting.write(line)
-        let answer = try await onThread { try self.readLine() }
+        python.write(Array(line))
+        guard let answer = await python.nextLine().map({ Array($0.utf8) }) else {
+            throw TestFailure(description: "Python ended without answering")
+        }
         guard let object = try JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any] else {
             throw TestFailure(description: "Python answered \(String(decoding: answer, as: UTF8.self))")
         }
@@ -65,26 +51,13 @@ final class PythonClient: @unchecked Sendable {
         }
     }
 
-    /// Ends Python and waits for it.
+    /// Closes Python's input, which ends it.
     func close() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        python.closeInput()
     }
 }
 
 private extension PythonClient {
-    func readLine() throws -> [UInt8] {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw TestFailure(description: "Python ended without answering") }
-            buffer += chunk
-        }
-    }
 
     static func json(_ value: XMLRPCValue) -> Any {
         switch value {

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 
@@ -5,7 +6,7 @@ import Foundation
 /// are written with), driven one request at a time: each request goes to Python as a JSON
 /// line, and the answer comes back the same way. Redirects are never followed, so a test
 /// sees them.
-final class RequestsClient: @unchecked Sendable {
+final class RequestsClient: Sendable {
     /// One answer.
     struct Answer: @unchecked Sendable {
         let status: Int
@@ -34,18 +35,10 @@ final class RequestsClient: @unchecked Sendable {
         let bytes: [UInt8]
     }
 
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer: [UInt8] = []
+    private let python: BackgroundProgram
 
-    init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", "-c", Self.script]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
+    init() async throws {
+        python = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", "-c", Self.script])
     }
 
     /// GET with query fields (repeat a name for several values).
@@ -74,10 +67,9 @@ final class RequestsClient: @unchecked Sendable {
         return try await send(["method": "POST", "url": url, "body": body, "headers": headers])
     }
 
-    /// Ends Python and waits for it.
+    /// Closes Python's input, which ends it.
     func close() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        python.closeInput()
     }
 }
 
@@ -88,27 +80,16 @@ private extension RequestsClient {
 
     func send(_ request: [String: Any]) async throws -> Answer {
         let line = try JSONSerialization.data(withJSONObject: request) + Data("\n".utf8)
-        input.fileHandleForWriting.write(line)
-        let answer = try await onThread { try self.readLine() }
+        python.write(Array(line))
+        guard let answer = await python.nextLine().map({ Array($0.utf8) }) else {
+            throw TestFailure(description: "Python ended without answering")
+        }
         guard let object = try JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any] else {
             throw TestFailure(description: "Python answered \(String(decoding: answer, as: UTF8.self))")
         }
         if let error = object["error"] as? String { throw TestFailure(description: "requests failed: \(error)") }
         let headers = (object["headers"] as? [String: String] ?? [:]).reduce(into: [String: String]()) { $0[$1.key.lowercased()] = $1.value }
         return Answer(status: object["status"] as? Int ?? 0, headers: headers, text: object["text"] as? String ?? "", json: object["json"] is NSNull ? nil : object["json"])
-    }
-
-    func readLine() throws -> [UInt8] {
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
-                return line
-            }
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw TestFailure(description: "Python ended without answering") }
-            buffer += chunk
-        }
     }
 
     static let script = #"""

@@ -19,14 +19,14 @@ final class ShimHarness: Sendable {
         self.blog = blog
         let log = EventLog<MetaWeblogEvent>()
         self.log = log
-        let server = try MetaWeblogServer(
+        let server = try await MetaWeblogServer(
             options: MetaWeblogOptions(
                 blog: blog.folder, port: 0, maxBodySize: maxBodySize, bodyTimeout: bodyTimeout, loginDelay: loginDelay,
                 environment: environment, deploy: deploy
             ),
             onEvent: { log.append($0) }
         )
-        harness = try await ServerHarness(server, name: "the shim", stopTimeout: .seconds(20))
+        harness = try await ServerHarness(server, name: "the shim")
     }
 
     var port: Int { harness.port }

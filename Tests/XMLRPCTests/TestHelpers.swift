@@ -1,3 +1,4 @@
+import BakeIO
 import Foundation
 import XMLRPC
 
@@ -34,7 +35,7 @@ struct PythonReading: Equatable {
 ///
 /// Python prints each value as tagged JSON, which is turned back into XMLRPCValue here,
 /// so the comparison is between values and not between two spellings of the same XML.
-func pythonLoads(_ document: [UInt8]) throws -> PythonReading {
+func pythonLoads(_ document: [UInt8]) async throws -> PythonReading {
     let script = #"""
     import base64, json, sys, xmlrpc.client
 
@@ -56,21 +57,10 @@ func pythonLoads(_ document: [UInt8]) throws -> PythonReading {
     except xmlrpc.client.Fault as fault:
         print(json.dumps({"fault": [fault.faultCode, fault.faultString]}))
     """#
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: document)
-    try input.fileHandleForWriting.close()
-    let data = try output.fileHandleForReading.readToEnd() ?? Data()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-          let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { throw PythonError(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self)) }
+    let run = try await Program(executable: "/usr/bin/env").run(["python3", "-c", script], input: Array(document))
+    guard run.status == 0,
+          let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any]
+    else { throw PythonError(status: run.status, output: run.output) }
 
     if let fault = object["fault"] as? [Any], let code = fault[0] as? Int, let message = fault[1] as? String {
         return PythonReading(methodName: nil, params: [], fault: XMLRPCFault(code: code, message: message))

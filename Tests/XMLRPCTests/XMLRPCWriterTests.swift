@@ -80,16 +80,16 @@ import XMLRPC
         #expect(try XMLRPCParser().parseRequest(try writer.encode(request)) == request)
     }
 
-    @Test func isReadTheSameByPythonsXMLRPCClient() throws {
-        let response = try pythonLoads(try writer.encode(.success(Self.everyType)))
+    @Test func isReadTheSameByPythonsXMLRPCClient() async throws {
+        let response = try await pythonLoads(try writer.encode(.success(Self.everyType)))
         #expect(response == PythonReading(methodName: nil, params: [Self.everyType], fault: nil))
 
         let request = XMLRPCRequest(methodName: "metaWeblog.newPost", params: ["1", "admin", "pass&word", Self.everyType, true])
-        let call = try pythonLoads(try writer.encode(request))
+        let call = try await pythonLoads(try writer.encode(request))
         #expect(call == PythonReading(methodName: "metaWeblog.newPost", params: request.params, fault: nil))
 
         let fault = XMLRPCFault(code: 4, message: "Too <many> & \"params\"\r\n🍰")
-        #expect(try pythonLoads(try writer.encode(.fault(fault))) == PythonReading(methodName: nil, params: [], fault: fault))
+        #expect(try await pythonLoads(try writer.encode(.fault(fault))) == PythonReading(methodName: nil, params: [], fault: fault))
     }
 
     @Test(arguments: [

@@ -5,9 +5,9 @@ import Testing
 /// The old archive, baked by the real `bake`, reads as its author wrote it: every page and
 /// feed is read with libxml2's parsers and must show none of the defects `SiteCheck` knows.
 @Suite struct ArchiveFidelityTests {
-    @Test func noPageShowsWhatTheAuthorNeverWrote() throws {
-        try withTemporaryFolder { root in
-            let check = try SiteCheck(site: try bakeOldArchive(in: root))
+    @Test func noPageShowsWhatTheAuthorNeverWrote() async throws {
+        try await withTemporaryFolder { root in
+            let check = try await SiteCheck(site: try bakeOldArchive(in: root))
             // Every page and feed, the categories' feeds among them, where the old archive's
             // references in category names would show.
             #expect(check.checked.count > 40, "\(check.checked)")
@@ -18,9 +18,9 @@ import Testing
         }
     }
 
-    @Test func headerTextIsDecodedOnceAndEscapedOnce() throws {
-        try withTemporaryFolder { root in
-            let site = try bakeOldArchive(in: root)
+    @Test func headerTextIsDecodedOnceAndEscapedOnce() async throws {
+        try await withTemporaryFolder { root in
+            let site = try await bakeOldArchive(in: root)
             let detente = try page("2025/03/01/detente.html", in: site)
             #expect(detente.contains("<title>Détente — Café &amp; Crème</title>"))
             #expect(detente.contains("<li><a href=\"/categories/politics-and-power/\" rel=\"tag\">Politics &amp; Power</a></li><li><a href=\"/categories/cafes/\" rel=\"tag\">Cafés</a></li>"))
@@ -39,9 +39,9 @@ import Testing
         }
     }
 
-    @Test func rawHTMLIsKeptByteForByteAndNeverAutolinkedInside() throws {
-        try withTemporaryFolder { root in
-            let site = try bakeOldArchive(in: root)
+    @Test func rawHTMLIsKeptByteForByteAndNeverAutolinkedInside() async throws {
+        try await withTemporaryFolder { root in
+            let site = try await bakeOldArchive(in: root)
             let anchors = try page("2025/03/03/own-anchors.html", in: site)
             #expect(anchors.contains("<a href=\"https://example.com/a/b\">https://example.com/a/b</a> and <a href=\"https://example.com/x\">see www.example.com/x</a>."))
             #expect(anchors.contains("<a href=\"https://example.com/very&#8203;/long&#8203;/path\">https://example.com/very&#8203;/long&#8203;/path</a>."))
@@ -53,9 +53,9 @@ import Testing
         }
     }
 
-    @Test func htmlBodiesStartingWithBareTextGetTheirFirstParagraph() throws {
-        try withTemporaryFolder { root in
-            let site = try bakeOldArchive(in: root)
+    @Test func htmlBodiesStartingWithBareTextGetTheirFirstParagraph() async throws {
+        try await withTemporaryFolder { root in
+            let site = try await bakeOldArchive(in: root)
             #expect(try page("2025/02/10/dark-night.html", in: site).contains("<div class=\"content\">\n<p>It was a dark night.</p>\n\n<p>Then&hellip; the rain."))
             #expect(try page("2025/02/11/leading-inline.html", in: site).contains("<div class=\"content\">\n<p>Leading <em>inline</em> text with a <a href=\"https://example.com/\">link</a></p>\n\n<p>Second paragraph.</p>"))
             #expect(try page("2025/02/12/before-a-list.html", in: site).contains("<div class=\"content\">\n<p>Three things:</p>\n<ul>"))
@@ -64,9 +64,9 @@ import Testing
         }
     }
 
-    @Test func updatedOnlyWhenModifiedLater() throws {
-        try withTemporaryFolder { root in
-            let site = try bakeOldArchive(in: root)
+    @Test func updatedOnlyWhenModifiedLater() async throws {
+        try await withTemporaryFolder { root in
+            let site = try await bakeOldArchive(in: root)
             for later in ["2025/02/10/dark-night.html", "2025/03/07/html-as-written.html"] {
                 #expect(try page(later, in: site).contains("<span class=\"updated\">"), "\(later)")
             }
@@ -78,9 +78,9 @@ import Testing
         }
     }
 
-    @Test func markdownGetsSmartPunctuationOutsideCode() throws {
-        try withTemporaryFolder { root in
-            let site = try bakeOldArchive(in: root)
+    @Test func markdownGetsSmartPunctuationOutsideCode() async throws {
+        try await withTemporaryFolder { root in
+            let site = try await bakeOldArchive(in: root)
             let detente = try page("2025/03/01/detente.html", in: site)
             #expect(detente.contains("<p>“Quotes,” she said – ‘apostrophes’ too — and then… nothing. It’s 1999.</p>"))
             #expect(detente.contains("<code>&quot;raw&quot; -- 'as is'...</code>"))

@@ -4,11 +4,11 @@ import Testing
 
 /// `bake build`, the default command, run as a user runs it: a real process, its exit code, its output.
 @Suite struct BuildTests {
-    @Test func bakesTheSampleBlog() throws {
-        try withTemporaryFolder { root in
+    @Test func bakesTheSampleBlog() async throws {
+        try await withTemporaryFolder { root in
             // --future, so the list does not depend on the day the test runs.
             try copySample(to: root + "/blog")
-            let result = try runBake(["blog", "--output", root + "/site", "--future"], in: root)
+            let result = try await runBake(["blog", "--output", root + "/site", "--future"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "")
             let match = try #require(result.stdout.wholeMatch(of: summaryLine), "\(result.stdout)")
@@ -25,13 +25,13 @@ import Testing
     }
 
     /// With no flags, the settings' theme and output folder.
-    @Test func bakesWithTheSettingsThemeIntoTheSettingsOutput() throws {
-        try withTemporaryFolder { root in
+    @Test func bakesWithTheSettingsThemeIntoTheSettingsOutput() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
             try copyDefaultTheme(to: root + "/blog/themes/mine", marking: "my own theme")
             let settings = try String(contentsOfFile: root + "/blog/site.settings", encoding: .utf8)
             try write(settings + "@theme themes/mine\n@output public\n", to: "blog/site.settings", in: root)
-            let result = try runBake([], in: root + "/blog")
+            let result = try await runBake([], in: root + "/blog")
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasSuffix("→ public\n"), "\(result.stdout)")
             let home = try String(contentsOfFile: root + "/blog/public/index.html", encoding: .utf8)
@@ -40,8 +40,8 @@ import Testing
         }
     }
 
-    @Test func aBusyPortIsOneLineBeforeAnyBuild() throws {
-        try withTemporaryFolder { root in
+    @Test func aBusyPortIsOneLineBeforeAnyBuild() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
             // Hold a port, as another program would.
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -56,19 +56,19 @@ import Testing
             _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
             let port = Int(UInt16(bigEndian: address.sin_port))
 
-            let result = try runBake(["preview", "blog", "--port", String(port)], in: root)
+            let result = try await runBake(["preview", "blog", "--port", String(port)], in: root)
             #expect(result.status != 0)
             #expect(result.stderr == "bake: cannot serve on 127.0.0.1:\(port): the port is in use by another program; expected a free port, or --port 0 for any\n")
             #expect(!FileManager.default.fileExists(atPath: root + "/blog/.bake-cache/preview"), "it baked before trying the port")
         }
     }
 
-    @Test func aSecondBakeWritesNothing() throws {
-        try withTemporaryFolder { root in
+    @Test func aSecondBakeWritesNothing() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
             let arguments = ["blog", "--output", root + "/site", "--future"]
-            _ = try runBake(arguments, in: root)
-            let again = try runBake(arguments, in: root)
+            _ = try await runBake(arguments, in: root)
+            let again = try await runBake(arguments, in: root)
             #expect(again.status == 0)
             let match = try #require(again.stdout.wholeMatch(of: summaryLine), "\(again.stdout)")
             #expect(match.output.3 == "0")
@@ -78,8 +78,8 @@ import Testing
     }
 
     /// Another bake may render differently: it must not trust what an older one cached.
-    @Test func anotherBakeExecutableDoesNotTrustTheCache() throws {
-        try withTemporaryFolder { root in
+    @Test func anotherBakeExecutableDoesNotTrustTheCache() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
             let copy = URL(fileURLWithPath: root + "/bin/bake")
             try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
@@ -87,23 +87,23 @@ import Testing
             let arguments = ["blog", "--output", root + "/site", "--future"]
             let cache = root + "/blog/.bake-cache/sources"
             func cacheDate() throws -> Date? { try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date }
-            #expect(try runBake(arguments, in: root, executable: copy).status == 0)
+            #expect(try await runBake(arguments, in: root, executable: copy).status == 0)
             let first = try #require(try cacheDate())
             // The same executable again: a no-op that leaves the cache be.
-            #expect(try runBake(arguments, in: root, executable: copy).status == 0)
+            #expect(try await runBake(arguments, in: root, executable: copy).status == 0)
             #expect(try cacheDate() == first)
             // A "new" bake (same path, new mtime): it reads every post again and rewrites the cache.
             try FileManager.default.setAttributes([.modificationDate: first.addingTimeInterval(60)], ofItemAtPath: copy.path)
-            let result = try runBake(arguments, in: root, executable: copy)
+            let result = try await runBake(arguments, in: root, executable: copy)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try cacheDate() != first)
         }
     }
 
-    @Test func verboseListsEveryFileWritten() throws {
-        try withTemporaryFolder { root in
+    @Test func verboseListsEveryFileWritten() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
-            let result = try runBake(["blog", "-o", root + "/site", "--future", "--verbose"], in: root)
+            let result = try await runBake(["blog", "-o", root + "/site", "--future", "--verbose"], in: root)
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 115)
@@ -113,11 +113,11 @@ import Testing
 
     /// With no blog folder in a folder holding `posts-sample/` and `site-template/`, as the
     /// repository does, bake bakes the sample into `posts-sample/site`.
-    @Test func bakesTheSampleByDefaultInTheRepositoryLayout() throws {
-        try withTemporaryFolder { root in
+    @Test func bakesTheSampleByDefaultInTheRepositoryLayout() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/posts-sample")
             try FileManager.default.copyItem(atPath: repositoryRoot + "/site-template", toPath: root + "/site-template")
-            let result = try runBake(["--future"], in: root)
+            let result = try await runBake(["--future"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             let match = try #require(result.stdout.wholeMatch(of: summaryLine), "\(result.stdout)")
             #expect(match.output.6 == "posts-sample/site")
@@ -126,13 +126,13 @@ import Testing
         }
     }
 
-    @Test func aBrokenBlogFailsWithPathLineDiagnosticsAndNoCrash() throws {
-        try withTemporaryFolder { root in
+    @Test func aBrokenBlogFailsWithPathLineDiagnosticsAndNoCrash() async throws {
+        try await withTemporaryFolder { root in
             try write("@site_name Broken\n@site_url https://broken.example.com\n@time_zone UTC\n", to: "blog/site.settings", in: root)
             try write("@title Fine\n@pubDate 2014-03-31 10:00:00\n\nFine.\n", to: "blog/posts/2014/03/31/fine.markdown", in: root)
             try write("@title No date\n\nBody.\n", to: "blog/posts/2014/03/31/no-date.markdown", in: root)
             try write("@title Bad\n@pubDate someday\n\nBody.\n", to: "blog/posts/2014/04/01/bad.markdown", in: root)
-            let result = try runBake(["blog", "--output", "out"], in: root)
+            let result = try await runBake(["blog", "--output", "out"], in: root)
             #expect(result.status != 0)
             #expect(result.stdout == "")
             #expect(result.stderr == """
@@ -146,31 +146,31 @@ import Testing
         }
     }
 
-    @Test func aFolderWithoutSettingsIsAUsageError() throws {
-        try withTemporaryFolder { root in
+    @Test func aFolderWithoutSettingsIsAUsageError() async throws {
+        try await withTemporaryFolder { root in
             try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
-            let result = try runBake(["empty"], in: root)
+            let result = try await runBake(["empty"], in: root)
             #expect(result.status != 0)
             #expect(result.stderr.contains("empty: no site.settings here; expected a blog folder"))
             for marker in crashMarkers { #expect(!result.stderr.contains(marker)) }
         }
     }
 
-    @Test func refusesAnOutputFolderItDidNotMake() throws {
-        try withTemporaryFolder { root in
+    @Test func refusesAnOutputFolderItDidNotMake() async throws {
+        try await withTemporaryFolder { root in
             try write("mine\n", to: "out/thesis.txt", in: root)
             try copySample(to: root + "/blog")
-            let result = try runBake(["blog", "--output", "out"], in: root)
+            let result = try await runBake(["blog", "--output", "out"], in: root)
             #expect(result.status != 0)
             #expect(result.stderr.contains("is not empty and was not made by bake"))
             #expect(allFiles(in: root + "/out") == ["thesis.txt"])
         }
     }
 
-    @Test func aMissingThemeFolderIsNamed() throws {
-        try withTemporaryFolder { root in
+    @Test func aMissingThemeFolderIsNamed() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
-            let result = try runBake(["blog", "--output", "out", "--theme", "no-such-theme"], in: root)
+            let result = try await runBake(["blog", "--output", "out", "--theme", "no-such-theme"], in: root)
             #expect(result.status != 0)
             #expect(result.stderr.contains("no-such-theme"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: root + "/out"))

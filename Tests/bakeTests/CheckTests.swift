@@ -32,10 +32,10 @@ import Testing
     }
 
     @Test(arguments: [nil, "https://links.example.com/blog/"])
-    func reportsEachPlantedBrokenLinkAtItsLineAndNothingElse(siteURL: String?) throws {
+    func reportsEachPlantedBrokenLinkAtItsLineAndNothingElse(siteURL: String?) async throws {
         let blog = try fixture(siteURL: siteURL)
         defer { try? FileManager.default.removeItem(atPath: blog.root + "/..") }
-        let result = try runBake(["check"], in: blog.root)
+        let result = try await runBake(["check"], in: blog.root)
         #expect(result.status == 1, "\(result.stderr)")
         var lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Baked 2 posts and 1 page: ") == true)
@@ -50,16 +50,16 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func aTimeoutMustBeSomeTime() throws {
+    @Test func aTimeoutMustBeSomeTime() async throws {
         let blog = try fixture()
         defer { try? FileManager.default.removeItem(atPath: blog.root + "/..") }
-        let result = try runBake(["check", "--external", "--timeout", "0"], in: blog.root)
+        let result = try await runBake(["check", "--external", "--timeout", "0"], in: blog.root)
         #expect(result.status != 0)
         #expect(result.stderr.contains("--timeout 0.0: expected a number of seconds above 0"))
         #expect(!blog.exists("site"))
         // Too short for curl to count, and too long to count at all: refused, not a hang or a trap.
         for timeout in ["0.0001", "1e300"] {
-            let result = try runBake(["check", "--external", "--timeout", timeout], in: blog.root)
+            let result = try await runBake(["check", "--external", "--timeout", timeout], in: blog.root)
             #expect(result.status == 64, "\(timeout): \(result.stderr)")
             #expect(result.stderr.contains("expected a number of seconds above 0 and at most 3600"), "\(timeout)")
             #expect(!result.stderr.contains("Fatal error"))
@@ -67,10 +67,10 @@ import Testing
         #expect(!blog.exists("site"))
     }
 
-    @Test func theSampleBlogChecksClean() throws {
+    @Test func theSampleBlogChecksClean() async throws {
         let blog = try TestBlog(prefix: "bake-check-sample-")
         defer { blog.delete() }
-        let result = try runBake(["check", blog.root], in: blog.outside)
+        let result = try await runBake(["check", blog.root], in: blog.outside)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let summary = try #require(result.stdout.split(separator: "\n").last.map(String.init))
         let match = try #require(summary.wholeMatch(of: Self.summary), "\(result.stdout)")
@@ -80,18 +80,11 @@ import Testing
 
     /// lxml, reading the same site on its own (`Tests/Scripts/link_check.py`), finds no missing
     /// page that `bake check` did not report.
-    @Test func lxmlFindsNoMissingPageThatBakeCheckMisses() throws {
+    @Test func lxmlFindsNoMissingPageThatBakeCheckMisses() async throws {
         let blog = try fixture()
         defer { try? FileManager.default.removeItem(atPath: blog.root + "/..") }
-        let result = try runBake(["check"], in: blog.root)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot + "/Tests/Scripts/link_check.py", blog.path("site"), "https://links.example.com"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let result = try await runBake(["check"], in: blog.root)
+        let data = try await runPython([repositoryRoot + "/Tests/Scripts/link_check.py", blog.path("site"), "https://links.example.com"])
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         // Feeds hold absolute links; the author wrote them root-relative.
         let missing = Set((report["missing"] as? [String] ?? []).map {
@@ -120,12 +113,12 @@ import Testing
             [slow](\(server.url("/hang")))
             """, to: "posts/2024/06/02/out.markdown")
 
-        let without = try runBake(["check"], in: blog.root)
+        let without = try await runBake(["check"], in: blog.root)
         #expect(without.status == 0)
         #expect(try await server.stats().requests.isEmpty)
 
         // Long enough for a loaded machine to answer /ok, as /hang never does.
-        let result = try runBake(["check", "--external", "--timeout", "5"], in: blog.root)
+        let result = try await runBake(["check", "--external", "--timeout", "5"], in: blog.root)
         #expect(result.status == 1, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init).dropFirst()
         #expect(Array(lines.dropLast()) == [

@@ -15,8 +15,8 @@ import Testing
         }
     }
 
-    @Test func aBuildKilledAtAnyMomentNeverWedgesTheSite() throws {
-        try withTemporaryFolder { root in
+    @Test func aBuildKilledAtAnyMomentNeverWedgesTheSite() async throws {
+        try await withTemporaryFolder { root in
             let blog = root + "/blog", site = root + "/site"
             try makeLargeBlog(in: blog, posts: 400)
             var random = SeededGenerator(seed: 2026)
@@ -26,33 +26,29 @@ import Testing
                 // Each round changes the blog, so the killed build has new pages to write.
                 try write("@title Round \(round)\n@pubDate 2016-01-\(String(format: "%02d", round + 1)) 10:00:00 -0700\n\nRound \(round).\n",
                           to: "posts/2016/01/\(String(format: "%02d", round + 1))/round.markdown", in: blog)
-                let process = Process()
-                process.executableURL = try builtExecutable("bake")
-                process.arguments = ["blog", "--output", site, "--future"] + (round % 3 == 0 ? ["--clean"] : [])
-                process.currentDirectoryURL = URL(fileURLWithPath: root)
-                process.standardOutput = FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
                 let roundPage = site + "/2016/01/\(String(format: "%02d", round + 1))/round.html"
-                try process.run()
+                let build = try await BackgroundProgram.start(
+                    try builtExecutable("bake").path, ["blog", "--output", site, "--future"] + (round % 3 == 0 ? ["--clean"] : []),
+                    in: root, errors: .discarded
+                )
                 // Odd rounds: wait until the build has written this round's new page, then kill it a moment later.
                 // Even rounds: kill it a random moment after it started.
                 if round % 2 == 1 {
-                    let deadline = Date().addingTimeInterval(30)
-                    while process.isRunning, !FileManager.default.fileExists(atPath: roundPage), Date() < deadline {
-                        usleep(200)
+                    while !build.hasEnded, !FileManager.default.fileExists(atPath: roundPage) {
+                        try await Task.sleep(for: .microseconds(200))
                     }
-                    usleep(UInt32(random.next() % 5_000))
+                    try await Task.sleep(for: .microseconds(random.next() % 5_000))
                 } else {
-                    usleep(UInt32(2_000 + random.next() % 150_000))
+                    try await Task.sleep(for: .microseconds(2_000 + random.next() % 150_000))
                 }
-                if process.isRunning {
-                    kill(process.processIdentifier, SIGKILL)
+                if !build.hasEnded {
+                    build.signal(SIGKILL)
                     kills += 1
                     if FileManager.default.fileExists(atPath: roundPage) { killedWhileWriting += 1 }
                 }
-                process.waitUntilExit()
+                try await build.exit()
 
-                let again = try runBake(["blog", "--output", site, "--future"], in: root)
+                let again = try await runBake(["blog", "--output", site, "--future"], in: root)
                 #expect(again.status == 0, "round \(round): \(again.stderr)")
                 let leftovers = allFiles(in: site).filter { $0.contains(".bake-") && $0 != ".bake-manifest" }
                 #expect(leftovers.isEmpty, "round \(round) left \(leftovers)")
@@ -60,7 +56,7 @@ import Testing
             print("CrashTests: \(rounds) rounds of bake build, \(kills) killed, \(killedWhileWriting) of them after writing a new page; every next build succeeded")
             #expect(killedWhileWriting >= rounds / 4, "too few kills landed while the build was writing (\(killedWhileWriting)); the test did not test much")
 
-            let clean = try runBake(["blog", "--output", root + "/clean", "--future"], in: root)
+            let clean = try await runBake(["blog", "--output", root + "/clean", "--future"], in: root)
             #expect(clean.status == 0)
             let files = allFiles(in: site).filter { $0 != ".bake-manifest" }
             #expect(files == allFiles(in: root + "/clean").filter { $0 != ".bake-manifest" })

@@ -7,13 +7,13 @@ import Glibc
 
 /// `bake deploy`, run as a user runs it, against a folder and against an rsync daemon that the
 /// test starts on a free loopback port.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct DeployTests {
     @Test(arguments: TargetKind.allCases)
-    func aFirstDeployPublishesTheSiteAndDeletesNothing(kind: TargetKind) throws {
-        try DeployFixture.with(kind) { fixture in
+    func aFirstDeployPublishesTheSiteAndDeletesNothing(kind: TargetKind) async throws {
+        try await DeployFixture.with(kind) { fixture in
             try fixture.addForeignFiles()
-            let result = try fixture.deploy()
+            let result = try await fixture.deploy()
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr == "")
             let lines = result.stdout.split(separator: "\n")
@@ -34,9 +34,9 @@ struct DeployTests {
     }
 
     @Test(arguments: TargetKind.allCases)
-    func oneEditSendsOnlyTheChangedPagesAndFeeds(kind: TargetKind) throws {
-        try DeployFixture.with(kind) { fixture in
-            #expect(try fixture.deploy().status == 0)
+    func oneEditSendsOnlyTheChangedPagesAndFeeds(kind: TargetKind) async throws {
+        try await DeployFixture.with(kind) { fixture in
+            #expect(try await fixture.deploy().status == 0)
             let before = fixture.snapshot()
             // Pages rewritten with the same bytes (a new mtime) are not sent again.
             for path in ["index.html", "archive.html", "style.css"] {
@@ -44,7 +44,7 @@ struct DeployTests {
             }
             // The newest post: its page, the home page and the feeds change.
             try fixture.edit(DeployFixture.anotherPost)
-            let result = try fixture.deploy(["--verbose"])
+            let result = try await fixture.deploy(["--verbose"])
             #expect(result.status == 0, "\(result.stderr)")
             let wrote = Set(listed("wrote", in: result.stdout))
             let sent = Set(listed("sent", in: result.stdout))
@@ -68,15 +68,15 @@ struct DeployTests {
     }
 
     @Test(arguments: TargetKind.allCases)
-    func aRemovedPostIsRemovedFromTheTargetAndNothingElseIs(kind: TargetKind) throws {
-        try DeployFixture.with(kind) { fixture in
+    func aRemovedPostIsRemovedFromTheTargetAndNothingElseIs(kind: TargetKind) async throws {
+        try await DeployFixture.with(kind) { fixture in
             try fixture.addForeignFiles()
-            #expect(try fixture.deploy().status == 0)
+            #expect(try await fixture.deploy().status == 0)
             // A file of someone else's beside the post's page, and one that bake itself will
             // no longer make but never published here.
             try write("mine\n", to: "2019/06/20/notes.txt", in: fixture.target)
             try FileManager.default.removeItem(atPath: fixture.root + "/blog/" + DeployFixture.somePost)
-            let result = try fixture.deploy(["--verbose"])
+            let result = try await fixture.deploy(["--verbose"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(listed("deleted", in: result.stdout) == [DeployFixture.somePage])
             let match = try #require(result.stdout.split(separator: "\n").last?.wholeMatch(of: publishedLine))
@@ -89,13 +89,13 @@ struct DeployTests {
     }
 
     @Test(arguments: TargetKind.allCases)
-    func aBrokenPostChangesNothingOnTheTarget(kind: TargetKind) throws {
-        try DeployFixture.with(kind) { fixture in
-            #expect(try fixture.deploy().status == 0)
+    func aBrokenPostChangesNothingOnTheTarget(kind: TargetKind) async throws {
+        try await DeployFixture.with(kind) { fixture in
+            #expect(try await fixture.deploy().status == 0)
             let before = fixture.snapshot()
             try fixture.edit(DeployFixture.somePost)
             try write("@title Bad\n@pubDate someday\n\nBody.\n", to: "blog/posts/2014/04/01/bad.markdown", in: fixture.root)
-            let result = try fixture.deploy()
+            let result = try await fixture.deploy()
             #expect(result.status != 0)
             #expect(result.stdout == "")
             #expect(result.stderr.hasSuffix("bake: 1 problem; the site was not changed and nothing was published.\n"), "\(result.stderr)")
@@ -104,13 +104,13 @@ struct DeployTests {
     }
 
     @Test(arguments: TargetKind.allCases)
-    func aDryRunShowsWhatWouldChangeAndChangesNothing(kind: TargetKind) throws {
-        try DeployFixture.with(kind) { fixture in
-            #expect(try fixture.deploy().status == 0)
+    func aDryRunShowsWhatWouldChangeAndChangesNothing(kind: TargetKind) async throws {
+        try await DeployFixture.with(kind) { fixture in
+            #expect(try await fixture.deploy().status == 0)
             let before = fixture.snapshot()
             try fixture.edit(DeployFixture.anotherPost)
             try FileManager.default.removeItem(atPath: fixture.root + "/blog/" + DeployFixture.somePost)
-            let dry = try fixture.deploy(["--dry-run"])
+            let dry = try await fixture.deploy(["--dry-run"])
             #expect(dry.status == 0, "\(dry.stderr)")
             let send = listed("send", in: dry.stdout)
             #expect(send.contains(DeployFixture.anotherPage))
@@ -120,15 +120,15 @@ struct DeployTests {
             #expect(fixture.snapshot() == before)
 
             // The real deploy then does what the dry run said.
-            let real = try fixture.deploy(["--verbose"])
+            let real = try await fixture.deploy(["--verbose"])
             #expect(Set(listed("sent", in: real.stdout)) == Set(send))
             #expect(listed("deleted", in: real.stdout) == [DeployFixture.somePage])
         }
     }
 
     @Test(arguments: TargetKind.allCases)
-    func anUnreachableTargetFailsWithOneClearLine(kind: TargetKind) throws {
-        try withTemporaryFolder(prefix: "bake-deploy-test-") { root in
+    func anUnreachableTargetFailsWithOneClearLine(kind: TargetKind) async throws {
+        try await withTemporaryFolder(prefix: "bake-deploy-test-") { root in
             try copySample(to: root + "/blog")
             let to: String
             let host: String
@@ -143,7 +143,7 @@ struct DeployTests {
                 to = "rsync://127.0.0.1:\(port)/site"
                 host = "127.0.0.1:\(port)"
             }
-            let result = try runBake(["deploy", "blog", "--future", "--to", to], in: root)
+            let result = try await runBake(["deploy", "blog", "--future", "--to", to], in: root)
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)")
@@ -153,10 +153,10 @@ struct DeployTests {
         }
     }
 
-    @Test func aRefusedLoginFailsWithOneClearLine() throws {
-        try DeployFixture.with(.daemon) { fixture in
+    @Test func aRefusedLoginFailsWithOneClearLine() async throws {
+        try await DeployFixture.with(.daemon) { fixture in
             let locked = "rsync://bake@127.0.0.1:\(fixture.daemon!.port)/locked"
-            let result = try runBake(["deploy", "blog", "--future", "--to", locked], in: fixture.root, environment: ["RSYNC_PASSWORD": "wrong"])
+            let result = try await runBake(["deploy", "blog", "--future", "--to", locked], in: fixture.root, environment: ["RSYNC_PASSWORD": "wrong"])
             #expect(result.status != 0)
             #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stderr.contains("auth failed"), "\(result.stderr)")
@@ -164,21 +164,21 @@ struct DeployTests {
         }
     }
 
-    @Test func theTargetComesFromTheSettingsWhenNotGiven() throws {
-        try DeployFixture.with(.daemon) { fixture in
+    @Test func theTargetComesFromTheSettingsWhenNotGiven() async throws {
+        try await DeployFixture.with(.daemon) { fixture in
             let settings = fixture.root + "/blog/site.settings"
             let original = try String(contentsOfFile: settings, encoding: .utf8)
-            let none = try runBake(["deploy", "blog", "--future"], in: fixture.root)
+            let none = try await runBake(["deploy", "blog", "--future"], in: fixture.root)
             #expect(none.status != 0)
             #expect(none.stderr.hasPrefix("bake: no target to publish to; expected --to TARGET or `@deploy_to TARGET`"), "\(none.stderr)")
 
             try (original + "@rsync_remote_path \(fixture.to)\n").write(toFile: settings, atomically: true, encoding: .utf8)
-            #expect(try runBake(["deploy", "blog", "--future"], in: fixture.root).status == 0)
+            #expect(try await runBake(["deploy", "blog", "--future"], in: fixture.root).status == 0)
             #expect(fixture.targetFiles().contains("index.html"))
 
             // A folder in @deploy_to is taken from the blog, wherever bake runs.
             try (original + "@deploy_to ../copy\n").write(toFile: settings, atomically: true, encoding: .utf8)
-            let result = try runBake(["deploy", "--future"], in: fixture.root + "/blog")
+            let result = try await runBake(["deploy", "--future"], in: fixture.root + "/blog")
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasSuffix("→ \(fixture.root)/copy\n"), "\(result.stdout)")
             #expect(FileManager.default.fileExists(atPath: fixture.root + "/copy/index.html"))
@@ -212,25 +212,25 @@ struct DeployFixture {
     static let anotherPost = "posts/2026/10/30/what-a-blog-is-for.markdown"
     static let anotherPage = "2026/10/30/what-a-blog-is-for.html"
 
-    static func with(_ kind: TargetKind, _ body: (DeployFixture) throws -> Void) throws {
-        try withTemporaryFolder(prefix: "bake-deploy-test-") { root in
+    static func with(_ kind: TargetKind, _ body: (DeployFixture) async throws -> Void) async throws {
+        try await withTemporaryFolder(prefix: "bake-deploy-test-") { root in
             try copySample(to: root + "/blog")
             let target = root + "/target"
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             switch kind {
             case .folder:
-                try body(DeployFixture(root: root, target: target, to: target, daemon: nil))
+                try await body(DeployFixture(root: root, target: target, to: target, daemon: nil))
             case .daemon:
-                let daemon = try RsyncDaemon.start(serving: target, configIn: root)
+                let daemon = try await RsyncDaemon.start(serving: target, configIn: root)
                 defer { daemon.stop() }
-                try body(DeployFixture(root: root, target: target, to: daemon.url, daemon: daemon))
+                try await body(DeployFixture(root: root, target: target, to: daemon.url, daemon: daemon))
             }
         }
     }
 
     /// `bake deploy blog --future --to TARGET`, and `extra`.
-    func deploy(_ extra: [String] = []) throws -> CommandResult {
-        try runBake(["deploy", "blog", "--future", "--to", to] + extra, in: root)
+    func deploy(_ extra: [String] = []) async throws -> CommandResult {
+        try await runBake(["deploy", "blog", "--future", "--to", to] + extra, in: root)
     }
 
     func addForeignFiles() throws {

@@ -4,11 +4,11 @@ import Testing
 
 /// Two `bake` processes (each with its own hash seed) bake the same blog to the same bytes.
 @Suite struct DeterminismTests {
-    @Test func twoProcessesBakeTheSameBytes() throws {
-        try withTemporaryFolder { first in
-            try withTemporaryFolder { second in
-                let a = try bakeOldArchive(in: first)
-                let b = try bakeOldArchive(in: second)
+    @Test func twoProcessesBakeTheSameBytes() async throws {
+        try await withTemporaryFolder { first in
+            try await withTemporaryFolder { second in
+                let a = try await bakeOldArchive(in: first)
+                let b = try await bakeOldArchive(in: second)
                 // The manifest is bake's own record of what it read (file times among it), not output.
                 let files = allFiles(in: a).filter { $0 != ".bake-manifest" }
                 #expect(files == allFiles(in: b).filter { $0 != ".bake-manifest" })

@@ -35,9 +35,9 @@ import Testing
     static let goldens = repositoryRoot + "/Tests/bakeTests/Goldens/old-archive"
     static let recording = ProcessInfo.processInfo.environment["BAKE_RECORD_GOLDENS"] == "1"
 
-    @Test(arguments: pages) func pageMatchesItsGolden(_ path: String) throws {
-        try withTemporaryFolder { root in
-            let site = try bakeOldArchive(in: root)
+    @Test(arguments: pages) func pageMatchesItsGolden(_ path: String) async throws {
+        try await withTemporaryFolder { root in
+            let site = try await bakeOldArchive(in: root)
             let baked = try Data(contentsOf: URL(fileURLWithPath: site + "/" + path))
             let golden = URL(fileURLWithPath: Self.goldens + "/" + path)
             if Self.recording {

@@ -20,14 +20,14 @@ import Testing
     /// The Pygments the golden was recorded with, as `script/setup` pins it.
     static let pygments = "2.20.0"
 
-    @Test func fiveLanguagesMatchTheirGolden() throws {
-        let version = try TestPython.pygmentsVersion()
+    @Test func fiveLanguagesMatchTheirGolden() async throws {
+        let version = try await TestPython.pygmentsVersion()
         try #require(version == Self.pygments, "the golden was recorded with Pygments \(Self.pygments), and python3 has \(version); script/setup installs \(Self.pygments)")
-        try withTemporaryFolder { root in
+        try await withTemporaryFolder { root in
             for file in allFiles(in: Self.fixture) {
                 try write(Array(try Data(contentsOf: URL(fileURLWithPath: Self.fixture + "/" + file))), to: file, in: root + "/blog")
             }
-            let result = try runBake(["blog", "--output", root + "/site"], in: root)
+            let result = try await runBake(["blog", "--output", root + "/site"], in: root)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
             let body = try Self.body(of: try page("2025/01/01/five-languages.html", in: root + "/site"))
             if GoldenPageTests.recording {
@@ -45,14 +45,14 @@ import Testing
         }
     }
 
-    @Test func withoutPygmentsABuildSaysSoInOneLine() throws {
-        try withTemporaryFolder { root in
+    @Test func withoutPygmentsABuildSaysSoInOneLine() async throws {
+        try await withTemporaryFolder { root in
             for file in allFiles(in: Self.fixture) {
                 try write(Array(try Data(contentsOf: URL(fileURLWithPath: Self.fixture + "/" + file))), to: file, in: root + "/blog")
             }
-            try TestPython.withoutPygments(at: root + "/bin/python3")
+            try await TestPython.withoutPygments(at: root + "/bin/python3")
             let path = root + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            let result = try runBake(["blog", "--output", root + "/site"], in: root, environment: ["PATH": path])
+            let result = try await runBake(["blog", "--output", root + "/site"], in: root, environment: ["PATH": path])
             #expect(result.status == 0)
             #expect(result.stderr == "blog/site.settings: warning: code is not highlighted, as \(root)/bin/python3 has no Pygments; expected Pygments: `apt-get install python3-pygments` or `pip install Pygments` (or `@highlight false` to turn highlighting off)\n")
             #expect(try page("2025/01/01/five-languages.html", in: root + "/site").contains("<pre tabindex=\"0\"><code class=\"language-swift\">/// A greeting, with &quot;quotes&quot; &amp; &lt;angle brackets&gt;."))

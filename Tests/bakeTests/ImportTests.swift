@@ -7,11 +7,11 @@ import Testing
 @Suite struct ImportTests {
     let fixtures = repositoryRoot + "/Tests/BakeImportTests/Fixtures"
 
-    @Test func importsAJekyllSiteThenBakesIt() throws {
-        try withTemporaryFolder { root in
-            let initialized = try runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+    @Test func importsAJekyllSiteThenBakesIt() async throws {
+        try await withTemporaryFolder { root in
+            let initialized = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
             #expect(initialized.status == 0, "\(initialized.stderr)")
-            let imported = try runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "blog"], in: root)
+            let imported = try await runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "blog"], in: root)
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.stderr == "")
             #expect(imported.stdout == """
@@ -24,22 +24,22 @@ import Testing
                   front matter: keys bake does not use, not carried over: `layout` (2)
 
                 """)
-            let again = try runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "blog"], in: root)
+            let again = try await runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "blog"], in: root)
             #expect(again.stdout.hasPrefix("Imported 0 posts, 0 drafts and 0 pages; 5 already imported;"), "\(again.stdout)")
 
-            let baked = try runBake(["build", "blog", "--future"], in: root)
+            let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/2009/03/31/hello-jekyll.html"))
         }
     }
 
-    @Test func aTruncatedExportIsOneClearErrorAndNothingIsWritten() throws {
-        try withTemporaryFolder { root in
-            _ = try runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
+    @Test func aTruncatedExportIsOneClearErrorAndNothingIsWritten() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
             let before = allFiles(in: root + "/blog")
             let whole = try String(contentsOfFile: fixtures + "/wordpress-export.xml", encoding: .utf8)
             try write(String(whole.prefix(2000)), to: "export.xml", in: root)
-            let result = try runBake(["import", "wordpress", "export.xml", "--into", "blog"], in: root)
+            let result = try await runBake(["import", "wordpress", "export.xml", "--into", "blog"], in: root)
             #expect(result.status != 0)
             #expect(result.stdout == "")
             #expect(result.stderr.wholeMatch(of: /export\.xml:\d+: .+; expected a complete WordPress export \(WXR\)\nbake: 1 problem; nothing was imported\.\n/) != nil, "\(result.stderr)")
@@ -49,8 +49,8 @@ import Testing
 
     // MARK: An import that starts the blog
 
-    @Test func importingIntoAMissingFolderStartsTheBlogWithTheJekyllSitesSettings() throws {
-        try withTemporaryFolder { root in
+    @Test func importingIntoAMissingFolderStartsTheBlogWithTheJekyllSitesSettings() async throws {
+        try await withTemporaryFolder { root in
             // The fixture, with a _config.yml that says more of the site, as fuller ones do.
             try FileManager.default.copyItem(atPath: fixtures + "/jekyll-site", toPath: root + "/old")
             let config = try String(contentsOfFile: root + "/old/_config.yml", encoding: .utf8)
@@ -65,7 +65,7 @@ import Testing
                 timezone: Europe/Paris
 
                 """, to: "_config.yml", in: root + "/old")
-            let result = try runBake(["import", "jekyll", "old", "--into", "new-blog"], in: root)
+            let result = try await runBake(["import", "jekyll", "old", "--into", "new-blog"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("""
                 Started a blog in new-blog, with these settings:
@@ -93,24 +93,24 @@ import Testing
             // No first post of bake init's among the old ones.
             #expect(!allFiles(in: root + "/new-blog/posts").contains { $0.hasSuffix("hello-world.markdown") })
 
-            let baked = try runBake(["build", "new-blog", "--future"], in: root)
+            let baked = try await runBake(["build", "new-blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             #expect(try String(contentsOfFile: root + "/new-blog/site/2009/03/31/hello-jekyll.html", encoding: .utf8).contains("Old Jekyll Blog"))
 
             // Run again, it imports into the blog it started, as into any other.
-            let again = try runBake(["import", "jekyll", "old", "--into", "new-blog"], in: root)
+            let again = try await runBake(["import", "jekyll", "old", "--into", "new-blog"], in: root)
             #expect(again.stdout.hasPrefix("Imported 0 posts, 0 drafts and 0 pages; 5 already imported;"), "\(again.stdout)")
         }
     }
 
-    @Test func importingAnExportIntoAnEmptyFolderStartsTheBlogWithTheChannelsSettings() throws {
-        try withTemporaryFolder { root in
+    @Test func importingAnExportIntoAnEmptyFolderStartsTheBlogWithTheChannelsSettings() async throws {
+        try await withTemporaryFolder { root in
             try FileManager.default.createDirectory(atPath: root + "/blog", withIntermediateDirectories: true)
             let export = try String(contentsOfFile: fixtures + "/wordpress-export.xml", encoding: .utf8)
             // An author as WordPress exports one; its display name is HTML, as WordPress keeps it.
             let author = "<wp:author><wp:author_login>ada</wp:author_login><wp:author_display_name><![CDATA[Ada &amp; Co]]></wp:author_display_name></wp:author>"
             try write(export.replacingOccurrences(of: "\t<wp:category>", with: "\t\(author)\n\t<wp:category>", options: [], range: export.range(of: "\t<wp:category>")), to: "export.xml", in: root)
-            let result = try runBake(["import", "wordpress", "export.xml", "--into", "blog"], in: root)
+            let result = try await runBake(["import", "wordpress", "export.xml", "--into", "blog"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("""
                 Started a blog in blog, with these settings:
@@ -122,32 +122,32 @@ import Testing
                   @language en-US  (from the export's <language>)
                 Imported
                 """), "\(result.stdout)")
-            let baked = try runBake(["build", "blog", "--future"], in: root)
+            let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             #expect(try String(contentsOfFile: root + "/blog/site/index.html", encoding: .utf8).contains("Ada &amp; Co"))
         }
     }
 
-    @Test func anOldSettingBakeCannotUseGivesWayToTheDefaultAndSaysWhy() throws {
-        try withTemporaryFolder { root in
+    @Test func anOldSettingBakeCannotUseGivesWayToTheDefaultAndSaysWhy() async throws {
+        try await withTemporaryFolder { root in
             try FileManager.default.copyItem(atPath: fixtures + "/jekyll-site", toPath: root + "/old")
             let config = try String(contentsOfFile: root + "/old/_config.yml", encoding: .utf8)
             try write(config.replacingOccurrences(of: "url: \"https://old.example.com\"", with: "url: old.example.com"), to: "_config.yml", in: root + "/old")
-            let result = try runBake(["import", "jekyll", "old", "--into", "blog"], in: root)
+            let result = try await runBake(["import", "jekyll", "old", "--into", "blog"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("""
                   @site_url https://example.com  (bake init's default; set it before you publish, \
                 as `old.example.com` from _config.yml url is not an absolute URL such as https://example.com)
                 """), "\(result.stdout)")
-            let baked = try runBake(["build", "blog", "--future"], in: root)
+            let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
         }
     }
 
-    @Test func aFolderThatIsNeitherABlogNorEmptyIsRefusedAndLeftAsItWas() throws {
-        try withTemporaryFolder { root in
+    @Test func aFolderThatIsNeitherABlogNorEmptyIsRefusedAndLeftAsItWas() async throws {
+        try await withTemporaryFolder { root in
             try write("notes\n", to: "folder/notes.txt", in: root)
-            let result = try runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "folder"], in: root)
+            let result = try await runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "folder"], in: root)
             #expect(result.status != 0)
             #expect(result.stderr.contains("folder: no site.settings here, and the folder is not empty; expected a blog folder, or a new or empty folder"), "\(result.stderr)")
             #expect(allFiles(in: root + "/folder") == ["notes.txt"])

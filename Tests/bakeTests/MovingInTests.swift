@@ -51,19 +51,8 @@ import Testing
         Show notes.
         """
 
-    func runPodcastCheck(_ feed: [UInt8]) throws -> [String] {
-        let script = repositoryRoot + "/Tests/Scripts/podcast_feed_check.py"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(feed))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    func runPodcastCheck(_ feed: [UInt8]) async throws -> [String] {
+        let data = try await runPython([repositoryRoot + "/Tests/Scripts/podcast_feed_check.py"], input: feed)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         return try #require(object["errors"] as? [String])
     }
@@ -71,8 +60,8 @@ import Testing
     /// Every link to a page or feed leads to a file, on a blog in a folder of its site with its
     /// own file suffix: pages, archive and year links, category pages and feeds, the pager, and
     /// the "Continue reading" links of excerpt feeds.
-    @Test func everyLinkOfABlogInAFolderLeadsToAFile() throws {
-        try withTemporaryFolder { root in
+    @Test func everyLinkOfABlogInAFolderLeadsToAFile() async throws {
+        try await withTemporaryFolder { root in
             try write(Self.wildcatSettings + "@feed_excerpts true\n", to: "blog/site.settings", in: root)
             try write(Self.episode.replacingOccurrences(of: "@title Episode 1", with: "@title Episode 1\n@categoryArray Shows, Notes"),
                       to: "blog/posts/2024/05/01/episode-1.markdown", in: root)
@@ -80,17 +69,10 @@ import Testing
                       to: "blog/posts/2024/03/02/older.markdown", in: root)
             try write("@title Oldest\n@pubDate 2023-01-02 09:00:00\n@categoryArray Notes\n\nThe first post.\n", to: "blog/posts/2023/01/02/oldest.markdown", in: root)
             try write("@title About\n\nAbout Ada.\n", to: "blog/pages/about.markdown", in: root)
-            let result = try runBake(["build", "blog"], in: root)
+            let result = try await runBake(["build", "blog"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             let site = root + "/blog/public"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", repositoryRoot + "/Tests/Scripts/link_check.py", site, "https://example.com"]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            let data = try await runPython([repositoryRoot + "/Tests/Scripts/link_check.py", site, "https://example.com"])
             let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             #expect(report["missing"] as? [String] == [])
             let links = Set(try #require(report["links"] as? [String]))
@@ -106,14 +88,14 @@ import Testing
         }
     }
 
-    @Test func aWildcatBlogBakesWithEveryKey() throws {
-        try withTemporaryFolder { root in
+    @Test func aWildcatBlogBakesWithEveryKey() async throws {
+        try await withTemporaryFolder { root in
             try write(Self.wildcatSettings, to: "blog/site.settings", in: root)
             try write(Self.episode, to: "blog/posts/2024/05/01/episode-1.markdown", in: root)
             try write("@title Older\n@pubDate 2024-03-02 09:00:00\n\nAn older post.\n", to: "blog/posts/2024/03/02/older.markdown", in: root)
             try write("@title Oldest\n@pubDate 2023-01-02 09:00:00\n\nThe first post.\n", to: "blog/posts/2023/01/02/oldest.markdown", in: root)
             try write("@title About\n@aliases /about-me/\n\nAbout Ada.\n", to: "blog/pages/about.markdown", in: root)
-            let result = try runBake(["build", "blog"], in: root)
+            let result = try await runBake(["build", "blog"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             // Wildcat has no settings for a show's language or explicit flag: bake says it supplies them.
             #expect(result.stderr == """
@@ -147,7 +129,7 @@ import Testing
             #expect(rss.contains("<dc:creator>Ada</dc:creator>"))
             #expect(rss.contains("<link>https://example.com/blog/2024/05/01/episode-1.htm</link>"))
             #expect(rss.components(separatedBy: "<item>").count == 3, "two posts in the feed")
-            #expect(try runPodcastCheck(Array(rss.utf8)) == [])
+            #expect(try await runPodcastCheck(Array(rss.utf8)) == [])
             let json = try #require(try JSONSerialization.jsonObject(with: Data(try page("blog/feed.json").utf8)) as? [String: Any])
             #expect(json["title"] as? String == "Old Site Feed")
             let author = try #require((json["authors"] as? [[String: Any]])?.first)
@@ -164,24 +146,24 @@ import Testing
             #expect(try page("about-me/index.html").contains(#"<link rel="canonical" href="https://example.com/about.htm">"#))
 
             // An incremental build with nothing changed writes nothing.
-            let again = try runBake(["build", "blog"], in: root)
+            let again = try await runBake(["build", "blog"], in: root)
             #expect(again.stdout.contains("0 written"), "\(again.stdout)")
             // A redirect shows its target's title: retitling the post renders its redirects again,
             // and leaves the page's redirect be.
             try write(Self.episode.replacingOccurrences(of: "@title Episode 1", with: "@title Episode One"), to: "blog/posts/2024/05/01/episode-1.markdown", in: root)
-            let retitled = try runBake(["build", "blog", "--verbose"], in: root)
+            let retitled = try await runBake(["build", "blog", "--verbose"], in: root)
             #expect(retitled.stdout.contains("  wrote archives/episode-1/index.html") && retitled.stdout.contains("  wrote old/episode-1.html"), "\(retitled.stdout)")
             #expect(!retitled.stdout.contains("about-me"), "\(retitled.stdout)")
             #expect(try page("old/episode-1.html").contains(">Episode One</a>"))
         }
     }
 
-    @Test func aSiteOfPagesOnlyHasNoBlog() throws {
-        try withTemporaryFolder { root in
+    @Test func aSiteOfPagesOnlyHasNoBlog() async throws {
+        try await withTemporaryFolder { root in
             try write("@site_name Pages\n@site_url https://example.com\n@has_blog false\n", to: "blog/site.settings", in: root)
             try write("@title Welcome\n\nHello.\n", to: "blog/pages/index.markdown", in: root)
             try write("@title Hidden\n@pubDate 2024-05-01 09:00:00\n\nNot shown.\n", to: "blog/posts/2024/05/01/hidden.markdown", in: root)
-            let result = try runBake(["build", "blog"], in: root)
+            let result = try await runBake(["build", "blog"], in: root)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(allFiles(in: root + "/blog/site").filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") || $0.hasSuffix(".json") }.sorted() == ["404.html", "index.html", "sitemap.xml"])
             let index = try String(contentsOfFile: root + "/blog/site/index.html", encoding: .utf8)
@@ -189,35 +171,35 @@ import Testing
         }
     }
 
-    @Test func badPodcastHeadersAreErrorsWithTheirLines() throws {
-        try withTemporaryFolder { root in
+    @Test func badPodcastHeadersAreErrorsWithTheirLines() async throws {
+        try await withTemporaryFolder { root in
             try write("@site_name A\n@site_url https://example.com\n", to: "blog/site.settings", in: root)
             try write("@title A\n@pubDate 2024-05-01 09:00:00\n@enclosure /a.mp3\n@enclosureLength 12 MB\n@itunesDuration an hour\n\nA.\n", to: "blog/posts/2024/05/01/a.markdown", in: root)
-            let result = try runBake(["build", "blog"], in: root)
+            let result = try await runBake(["build", "blog"], in: root)
             #expect(result.status != 0)
             #expect(result.stderr.contains("blog/posts/2024/05/01/a.markdown:4: "), "\(result.stderr)")
             #expect(result.stderr.contains("blog/posts/2024/05/01/a.markdown:5: "), "\(result.stderr)")
         }
     }
 
-    @Test func aliasesThatCollideAreErrorsNamingBothFiles() throws {
-        try withTemporaryFolder { root in
+    @Test func aliasesThatCollideAreErrorsNamingBothFiles() async throws {
+        try await withTemporaryFolder { root in
             try write("@site_name A\n@site_url https://example.com\n", to: "blog/site.settings", in: root)
             try write("@title A\n@pubDate 2024-05-01 09:00:00\n@aliases /old/\n\nA.\n", to: "blog/posts/2024/05/01/a.markdown", in: root)
             try write("@title About\n@aliases /old/\n\nB.\n", to: "blog/pages/about.markdown", in: root)
-            let result = try runBake(["build", "blog"], in: root)
+            let result = try await runBake(["build", "blog"], in: root)
             #expect(result.status != 0)
             #expect(result.stderr.contains("blog/pages/about.markdown:2: @aliases `/old/` would write old/index.html, as an alias of posts/2024/05/01/a.markdown (line 3) does"), "\(result.stderr)")
         }
     }
 
     @Test(arguments: [("jekyll", "jekyll-site"), ("wordpress", "wordpress-export.xml")])
-    func importedOldURLsLeadToThePermalinks(kind: String, source: String) throws {
-        try withTemporaryFolder { root in
-            _ = try runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
-            let imported = try runBake(["import", kind, repositoryRoot + "/Tests/BakeImportTests/Fixtures/" + source, "--into", "blog"], in: root)
+    func importedOldURLsLeadToThePermalinks(kind: String, source: String) async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", kind, repositoryRoot + "/Tests/BakeImportTests/Fixtures/" + source, "--into", "blog"], in: root)
             #expect(imported.status == 0, "\(imported.stderr)")
-            let baked = try runBake(["build", "blog", "--future"], in: root)
+            let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             var followed = 0
             for file in allFiles(in: root + "/blog").filter({ $0.hasPrefix("posts/") || $0.hasPrefix("pages/") }) {

@@ -8,11 +8,11 @@ let oldArchive = repositoryRoot + "/Tests/bakeTests/Fixtures/old-archive"
 
 /// Copies the old archive to `<root>/blog`, bakes it with the real `bake` into `<root>/site`,
 /// and returns that folder.
-func bakeOldArchive(in root: String) throws -> String {
+func bakeOldArchive(in root: String) async throws -> String {
     for file in allFiles(in: oldArchive) {
         try write(Array(try Data(contentsOf: URL(fileURLWithPath: oldArchive + "/" + file))), to: file, in: root + "/blog")
     }
-    let result = try runBake(["blog", "--output", root + "/site"], in: root)
+    let result = try await runBake(["blog", "--output", root + "/site"], in: root)
     guard result.status == 0, result.stderr.isEmpty else {
         throw TestFailure(description: "bake failed (\(result.status)): \(result.stderr)")
     }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `bake preview`, run as a user runs it.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct PreviewTests {
     /// What `bake build` warns of after a build, preview warns of after its first.
     @Test func warnsOfMissingPodcastSettingsOnceAfterTheFirstBuild() async throws {

@@ -8,13 +8,13 @@ import Testing
     /// The summary line of a build that ran Pagefind.
     nonisolated(unsafe) static let indexedLine = /^Baked (\d+) posts? and (\d+) pages?: (\d+) written, (\d+) unchanged, (\d+) removed; (\d+) pages? indexed for search in \d+\.\d\d s → (.+)\n$/
 
-    @Test func aBuildIndexesThePostsAndPagesAndANoOpBuildDoesNot() throws {
-        try withTemporaryFolder { root in
+    @Test func aBuildIndexesThePostsAndPagesAndANoOpBuildDoesNot() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
             try write(try String(contentsOfFile: root + "/blog/site.settings", encoding: .utf8) + "@search true\n", to: "blog/site.settings", in: root)
             let arguments = ["blog", "--output", root + "/site", "--future"]
 
-            let first = try runBake(arguments, in: root)
+            let first = try await runBake(arguments, in: root)
             #expect(first.status == 0, "\(first.stderr)")
             let match = try #require(first.stdout.wholeMatch(of: Self.indexedLine), "\(first.stdout)")
             // Every post and both pages; no list, archive or 404 page.
@@ -22,21 +22,21 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: root + "/site/search/index.html"))
             #expect(FileManager.default.fileExists(atPath: root + "/site/pagefind/pagefind-ui.js"))
 
-            let again = try runBake(arguments, in: root)
+            let again = try await runBake(arguments, in: root)
             #expect(again.status == 0, "\(again.stderr)")
             let unchanged = try #require(again.stdout.wholeMatch(of: summaryLine), "no index on a build with nothing to do: \(again.stdout)")
             #expect(unchanged.output.3 == "0")
         }
     }
 
-    @Test func withoutPagefindTheBuildIsOneLineAndChangesNothing() throws {
-        try withTemporaryFolder { root in
+    @Test func withoutPagefindTheBuildIsOneLineAndChangesNothing() async throws {
+        try await withTemporaryFolder { root in
             try copySample(to: root + "/blog")
             let settings = try String(contentsOfFile: root + "/blog/site.settings", encoding: .utf8)
             try write(settings + "@search true\n", to: "blog/site.settings", in: root)
             let line = settings.split(separator: "\n", omittingEmptySubsequences: false).count
 
-            let result = try runBake(["blog", "--output", "site"], in: root, environment: ["PATH": root + "/nothing-here"])
+            let result = try await runBake(["blog", "--output", "site"], in: root, environment: ["PATH": root + "/nothing-here"])
 
             #expect(result.status != 0)
             #expect(result.stdout == "")

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 import Testing
@@ -9,34 +10,22 @@ struct CommandResult {
     let stderr: String
 }
 
-/// Runs `bake` (or another copy of it) with `arguments` in `folder` and waits for it;
+/// Runs `bake` (or another copy of it) with `arguments` in `folder` to its end;
 /// `environment` adds to the test's own.
-func runBake(_ arguments: [String], in folder: String, executable: URL? = nil, environment: [String: String] = [:]) throws -> CommandResult {
-    let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("bake-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: outputs) }
-    let stdoutURL = outputs.appendingPathComponent("stdout")
-    let stderrURL = outputs.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-
-    let process = Process()
-    process.executableURL = try executable ?? builtExecutable("bake")
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    if !environment.isEmpty {
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    }
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
-    process.standardError = try FileHandle(forWritingTo: stderrURL)
-    try process.run()
-    process.waitUntilExit()
-    return CommandResult(
-        status: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: stdoutURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self)
+func runBake(_ arguments: [String], in folder: String, executable: URL? = nil, environment: [String: String] = [:]) async throws -> CommandResult {
+    let bake = Program(executable: try (executable ?? builtExecutable("bake")).path)
+    let run = try await bake.run(
+        arguments, in: folder,
+        environment: environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 }
     )
+    return CommandResult(status: run.status, stdout: run.output, stderr: run.errors)
+}
+
+/// Runs `python3` with `arguments` (a script and its arguments) to its end and returns what it
+/// printed; `input` is its standard input.
+func runPython(_ arguments: [String], input: [UInt8] = []) async throws -> Data {
+    let run = try await Program(executable: "/usr/bin/env").run(["python3"] + arguments, input: input)
+    return Data(run.output.utf8)
 }
 
 /// Signs that a run crashed rather than reporting a problem.

@@ -52,7 +52,7 @@ public struct Curl: Sendable {
         ]
         arguments += method == .head ? ["--head"] : ["--max-filesize", "1048576"]
         arguments += ["--url", url]
-        guard let run = await Self.run(executable, arguments) else { return .failed("cannot run \(executable)") }
+        guard let run = try? await Program(executable: executable).run(arguments) else { return .failed("cannot run \(executable)") }
         let fields = run.output.split(separator: " ", maxSplits: 1)
         let status = fields.first.flatMap { Int($0) } ?? 0
         let location = fields.count > 1 ? String(fields[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
@@ -69,31 +69,5 @@ public struct Curl: Sendable {
         let line = errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no answer"
         guard line.hasPrefix("curl: ("), let close = line.firstIndex(of: ")") else { return line }
         return line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Runs the program and waits for it without holding a thread; nil if it cannot start.
-    static func run(_ executable: String, _ arguments: [String]) async -> (status: Int32, output: String, errors: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let started: Bool = await withCheckedContinuation { continuation in
-            process.terminationHandler = { _ in continuation.resume(returning: true) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(returning: false)
-            }
-        }
-        guard started else { return nil }
-        // curl writes a few dozen bytes, far less than a pipe holds, so reading after it ended cannot stall it.
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, printed, complaints)
     }
 }

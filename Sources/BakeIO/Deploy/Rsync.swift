@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// let rsync = try Rsync.find()
 /// let arguments = Rsync.arguments(.send, fileList: listPath, source: "/blog/site", target: target, dryRun: false)
-/// let result = try rsync.run(arguments) { change in print(change) }
+/// let result = try await rsync.run(arguments) { change in print(change) }
 /// ```
 public struct Rsync: Sendable {
     /// What a run printed, and how it ended.
@@ -87,47 +87,21 @@ public struct Rsync: Sendable {
         errors.contains(/Permission denied \([a-z\-,]+\)/) || errors.contains("Host key verification failed")
     }
 
-    /// Runs rsync and waits for it; `onChange` hears of every file sent or deleted as it goes.
-    public func run(_ arguments: [String], onChange: ((RsyncReport.Change) -> Void)? = nil) throws(DeployError) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+    /// Runs rsync to its end; `onChange` hears of every file sent or deleted as it goes.
+    public func run(_ arguments: [String], onChange: (@Sendable (RsyncReport.Change) -> Void)? = nil) async throws(DeployError) -> Result {
+        var onLine: (@Sendable (Substring) -> Void)?
+        if let onChange {
+            onLine = { line in
+                if let change = RsyncReport.change(in: line) { onChange(change) }
+            }
+        }
+        let run: ProgramRun
         do {
-            try process.run()
+            run = try await Program(executable: executable).run(arguments, onOutputLine: onLine)
         } catch {
             throw DeployError(.rsyncMissing)
         }
-        // Standard error is read on another thread, so that neither pipe can fill and stall rsync.
-        let errorText = ErrorText()
-        let drained = DispatchSemaphore(value: 0)
-        let errorHandle = errors.fileHandleForReading
-        DispatchQueue.global().async {
-            errorText.set(errorHandle.readDataToEndOfFile())
-            drained.signal()
-        }
-        var text: [UInt8] = []
-        var lineStart = 0
-        let reader = output.fileHandleForReading
-        while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            text += chunk
-            while let newline = text[lineStart...].firstIndex(of: 0x0A) {
-                if let onChange, let change = RsyncReport.change(in: Substring(String(decoding: text[lineStart..<newline], as: UTF8.self))) {
-                    onChange(change)
-                }
-                lineStart = newline + 1
-            }
-        }
-        process.waitUntilExit()
-        drained.wait()
-        let printed = String(decoding: text, as: UTF8.self)
-        return Result(status: process.terminationStatus, report: RsyncReport(output: printed), errors: errorText.text)
+        return Result(status: run.status, report: RsyncReport(output: run.output), errors: run.errors)
     }
 
     /// The line of rsync's standard error that says why it failed: the first one that is not
@@ -137,14 +111,4 @@ public struct Rsync: Sendable {
         let summary = { (line: String) in line.hasPrefix("rsync error:") || line.hasPrefix("rsync: connection unexpectedly closed") }
         return lines.first { !summary($0) } ?? lines.first ?? "no message"
     }
-}
-
-/// Standard error, handed from the thread that reads it to the one that waits for it.
-private final class ErrorText: @unchecked Sendable {
-    // Written once, before the semaphore is signalled; read after it was waited for.
-    private var data = Data()
-
-    func set(_ data: Data) { self.data = data }
-
-    var text: String { String(decoding: data, as: UTF8.self) }
 }

@@ -47,7 +47,7 @@ public struct SiteDeployer: Sendable {
 
     /// Sends what changed and deletes what bake no longer makes; with `dryRun`, only says so.
     /// - Parameter onChange: Hears of each file as rsync sends or deletes it.
-    public func deploy(dryRun: Bool = false, onChange: ((RsyncReport.Change) -> Void)? = nil) throws(DeployError) -> DeploySummary {
+    public func deploy(dryRun: Bool = false, onChange: (@Sendable (RsyncReport.Change) -> Void)? = nil) async throws(DeployError) -> DeploySummary {
         let manifest: SiteManifest?
         do {
             manifest = try SiteWriter(output: output).existingManifest()
@@ -65,7 +65,7 @@ public struct SiteDeployer: Sendable {
         let work = PublishedFiles.path(for: target, in: blog) + ".work"
         defer { try? FileManager.default.removeItem(atPath: work) }
 
-        let sending = try run(.send, plan.publish, source: output, work: work, dryRun: dryRun, onChange: onChange)
+        let sending = try await run(.send, plan.publish, source: output, work: work, dryRun: dryRun, onChange: onChange)
         guard sending.status == 0 else {
             let sent = Set(plan.publish).intersection(sending.report.sent)
             if !dryRun, !sent.isEmpty {
@@ -82,7 +82,7 @@ public struct SiteDeployer: Sendable {
             } catch {
                 throw DeployError(.record(error, published: !dryRun))
             }
-            let deleting = try run(.delete, plan.delete, source: skeleton, work: work, dryRun: dryRun, onChange: onChange)
+            let deleting = try await run(.delete, plan.delete, source: skeleton, work: work, dryRun: dryRun, onChange: onChange)
             guard deleting.status == 0 else {
                 if !dryRun { try? PublishedFiles(paths: plan.publish + plan.delete).write(for: target, in: blog) }
                 throw failure(deleting, changed: dryRun ? 0 : sending.report.sent.count + deleting.report.deleted.count)
@@ -106,7 +106,7 @@ public struct SiteDeployer: Sendable {
 
 private extension SiteDeployer {
     /// Runs one pass over `paths`, its file list kept in `work` while it runs.
-    func run(_ pass: Rsync.Pass, _ paths: [String], source: String, work: String, dryRun: Bool, onChange: ((RsyncReport.Change) -> Void)?) throws(DeployError) -> Rsync.Result {
+    func run(_ pass: Rsync.Pass, _ paths: [String], source: String, work: String, dryRun: Bool, onChange: (@Sendable (RsyncReport.Change) -> Void)?) async throws(DeployError) -> Rsync.Result {
         let list = work + "/files"
         do {
             try FileIO.createFolders(work)
@@ -115,7 +115,7 @@ private extension SiteDeployer {
             throw DeployError(.record(error, published: false))
         }
         let arguments = Rsync.arguments(pass, fileList: list, source: source, target: target, dryRun: dryRun, remoteShell: remoteShell)
-        return try rsync.run(arguments, onChange: onChange)
+        return try await rsync.run(arguments, onChange: onChange)
     }
 
     func failure(_ result: Rsync.Result, changed: Int) -> DeployError {

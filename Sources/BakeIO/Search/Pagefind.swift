@@ -28,7 +28,7 @@ public struct Pagefind: Sendable {
         if let path = onPath("pagefind") { return Pagefind(executable: path) }
         guard let python = onPath("python3") else { return nil }
         let script = "import sys, pagefind_bin; sys.stdout.write(str(pagefind_bin.get_executable().absolute()))"
-        guard let run = try? await Self.runOffThePool(python, ["-c", script], environment: environment, reading: .output).get(), run.status == 0 else { return nil }
+        guard let run = try? await Program(executable: python).run(["-c", script], environment: environment), run.status == 0 else { return nil }
         let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return FileManager.default.isExecutableFile(atPath: path) ? Pagefind(executable: path) : nil
     }
@@ -38,14 +38,14 @@ public struct Pagefind: Sendable {
     public func index(site: String, into bundle: String, glob: String) async throws(SearchError) {
         let arguments = ["--site", site, "--output-path", bundle, "--glob", glob, "--silent"]
         // Pagefind says what went wrong on standard error.
-        switch await Self.runOffThePool(executable, arguments, reading: .errors) {
-        case .success(let run) where run.status == 0:
-            return
-        case .success(let run):
-            throw SearchError(.pagefindFailed(status: run.status, said: Self.reason(in: run.output)))
-        case .failure(let error):
-            throw SearchError(.pagefindFailed(status: -1, said: "\(error)"))
+        let run: ProgramRun
+        do {
+            run = try await Program(executable: executable).run(arguments)
+        } catch {
+            throw SearchError(.pagefindFailed(status: -1, said: error.description))
         }
+        guard run.status != 0 else { return }
+        throw SearchError(.pagefindFailed(status: run.status, said: Self.reason(in: run.errors)))
     }
 
     /// The line of Pagefind's output that says why it failed.
@@ -53,41 +53,5 @@ public struct Pagefind: Sendable {
         let lines = output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let line = lines.first { $0.hasPrefix("Error:") } ?? lines.first ?? "no message"
         return line.hasPrefix("Error:") ? line.dropFirst("Error:".count).trimmingCharacters(in: .whitespaces) : line
-    }
-}
-
-private extension Pagefind {
-    /// `run` on a thread of its own, which ends with it: the wait blocks a thread for as long
-    /// as the child runs (and runs that thread's run loop), which must not be one of the
-    /// concurrency pool's few.
-    static func runOffThePool(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, reading stream: Stream
-    ) async -> Result<(status: Int32, output: String), any Error> {
-        await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(returning: Result { try run(executable, arguments, environment: environment, reading: stream) })
-            }.start()
-        }
-    }
-
-    /// The stream of a child that is read; the other goes to /dev/null.
-    enum Stream {
-        case output, errors
-    }
-
-    /// Runs `executable` to its end, and returns its status and what it wrote on `stream`.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]?, reading stream: Stream) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = stream == .output ? pipe : FileHandle.nullDevice
-        process.standardError = stream == .errors ? pipe : FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 }

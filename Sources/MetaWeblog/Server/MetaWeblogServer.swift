@@ -17,7 +17,7 @@ import XMLRPC
 /// one writer, which finishes the changes queued.
 ///
 /// ```swift
-/// let server = try MetaWeblogServer(options: MetaWeblogOptions(blog: BlogFolder(root: "/blog"), port: 0)) { event in
+/// let server = try await MetaWeblogServer(options: MetaWeblogOptions(blog: BlogFolder(root: "/blog"), port: 0)) { event in
 ///     if case .listening(let url) = event { print("Listening at \(url)") }
 /// }
 /// try await server.run()   // until Ctrl-C, or until `shutdown()` is called
@@ -38,7 +38,7 @@ public final class MetaWeblogServer: Sendable {
         options: MetaWeblogOptions,
         logger: Logger = MetaWeblogServer.quietLogger,
         onEvent: @escaping @Sendable (MetaWeblogEvent) -> Void = { _ in }
-    ) throws(ShimConfigurationError) {
+    ) async throws(ShimConfigurationError) {
         guard options.allowRemote || options.isLoopback else {
             throw ShimConfigurationError(.remoteHostNotAllowed(host: options.host))
         }
@@ -48,7 +48,7 @@ public final class MetaWeblogServer: Sendable {
         var git: GitRepository?
         if configuration.commitChanges {
             do {
-                git = try GitRepository(folder: options.blog.root)
+                git = try await GitRepository.open(folder: options.blog.root)
             } catch {
                 throw ShimConfigurationError(.git(error))
             }
@@ -153,7 +153,7 @@ public final class MetaWeblogServer: Sendable {
             throw ShimConfigurationError(.deploy(error))
         }
         return { () async throws(DeployError) -> DeploySummary in
-            try SiteDeployer(configuration: configuration.reloaded(), rsync: rsync, remoteShell: remoteShell).deploy()
+            try await SiteDeployer(configuration: configuration.reloaded(), rsync: rsync, remoteShell: remoteShell).deploy()
         }
     }
 

@@ -114,7 +114,7 @@ private extension BlogWriter {
                     report(.saved(record.message))
                     if let git {
                         do {
-                            try git.commit(record)
+                            try await git.commit(record)
                         } catch {
                             failure = MetaWeblogError(.commitFailed(saved: record.saved, output: error.message))
                         }

@@ -19,10 +19,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: root + "/target", withIntermediateDirectories: true)
             let target = try DeployTarget(root + "/target", relativeTo: root)
             let arguments = Rsync.arguments(.send, fileList: root + "/list", source: root + "/site", target: target, dryRun: false)
-            // In a full test run this can take many seconds (rsync's output is read until every
-            // copy of the pipe is closed, and other tests start child processes meanwhile), so
-            // it runs off the small cooperative pool, where it would hold up other tests.
-            let result = try await onThread { try Rsync.find().run(arguments) }
+            let result = try await Rsync.find().run(arguments)
             #expect(result.status == 0, "\(result.errors)")
             #expect(allFiles(in: root + "/target") == ["index.html"])
         }

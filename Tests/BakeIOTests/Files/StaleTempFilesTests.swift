@@ -14,14 +14,12 @@ import Testing
         #expect(StaleTempFiles.writer(ofTempName: ".hello.markdown.bake-12-a1B2c3.html") == nil)
     }
 
-    @Test func removesOnlyTempFilesWhoseWriterIsGone() throws {
-        try withTemporaryFolder { root in
+    @Test func removesOnlyTempFilesWhoseWriterIsGone() async throws {
+        try await withTemporaryFolder { root in
             // A process that has ended: its ID is free until the system reuses it.
-            let ended = Process()
-            ended.executableURL = URL(fileURLWithPath: "/bin/true")
-            try ended.run()
-            ended.waitUntilExit()
-            let gone = ended.processIdentifier
+            let ended = try await BackgroundProgram.start("/bin/true", [])
+            try await ended.exit()
+            let gone = ended.pid
             let running = ProcessInfo.processInfo.processIdentifier
             try write("x", to: "2014/03/31/.a.markdown.bake-\(gone)-abcDEF", in: root)
             try write("x", to: "2014/03/31/.b.markdown.bake-\(running)-abcDEF", in: root)

@@ -50,7 +50,7 @@ import Testing
     @Test func codeIsHighlightedByOneWorkerPerBuildAndOnlyWhenNew() async throws {
         try await withTemporaryFolder { root in
             let (blog, python, log) = (root + "/blog", root + "/bin/python3", root + "/starts")
-            try TestPython.counted(at: python, log: log)
+            try await TestPython.counted(at: python, log: log)
             try makeBlog(["site.settings": Self.settings, Self.codePost: Self.codeSource, Self.htmlPost: Self.htmlSource,
                           "posts/2024/05/03/words.markdown": "@title Words\n@pubDate 2024-05-03 09:00:00 +0000\n\nNo code.\n"], in: blog)
             let first = try await Self.build(blog, into: root + "/site", python: python).summary()
@@ -80,7 +80,7 @@ import Testing
     @Test func highlightFalseLeavesCodeAsItWasAndStartsNoWorker() async throws {
         try await withTemporaryFolder { root in
             let (blog, python, log) = (root + "/blog", root + "/bin/python3", root + "/starts")
-            try TestPython.counted(at: python, log: log)
+            try await TestPython.counted(at: python, log: log)
             try makeBlog(["site.settings": Self.settings + "@highlight false\n", Self.codePost: Self.codeSource], in: blog)
             let summary = try await Self.build(blog, into: root + "/site", python: python).summary()
             #expect(summary.warnings.isEmpty)
@@ -104,7 +104,7 @@ import Testing
     @Test func withoutPygmentsTheBuildSaysOnceHowToGetItAndInstallingItRebuilds() async throws {
         try await withTemporaryFolder { root in
             let (blog, python) = (root + "/blog", root + "/bin/python3")
-            try TestPython.withoutPygments(at: python)
+            try await TestPython.withoutPygments(at: python)
             try makeBlog(["site.settings": Self.settings, Self.codePost: Self.codeSource,
                           "posts/2024/05/04/more.markdown": "@title More\n@pubDate 2024-05-04 09:00:00 +0000\n\n```sh\nls\n```\n"], in: blog)
             let summary = try await Self.build(blog, into: root + "/site", python: python).summary()
@@ -121,7 +121,7 @@ import Testing
             #expect(try read("2024/05/01/code.html", in: root + "/site").contains(try Self.body(of: "2024/05/01/code.html", in: root + "/off-site")))
 
             // Pygments arrives (here: the interpreter on the path changes); nothing else does.
-            try TestPython.counted(at: python, log: root + "/starts")
+            try await TestPython.counted(at: python, log: root + "/starts")
             let after = try await Self.build(blog, into: root + "/site", python: python).summary()
             #expect(after.warnings.isEmpty)
             #expect(after.written.contains("2024/05/01/code.html"))
@@ -147,7 +147,7 @@ import Testing
         try await withTemporaryFolder { root in
             let (blog, python) = (root + "/blog", root + "/bin/python3")
             // It claims the real version, so that only the failure tells its pages from good ones.
-            let version = try TestPython.pygmentsVersion()
+            let version = try await TestPython.pygmentsVersion()
             if hangs { try TestPython.hanging(at: python, version: version) } else { try TestPython.dying(at: python, version: version) }
             try makeBlog(["site.settings": Self.settings, Self.codePost: Self.codeSource], in: blog)
             let summary = try await Self.build(blog, into: root + "/site", python: python, deadline: .milliseconds(300)).summary()
@@ -155,7 +155,7 @@ import Testing
             #expect(summary.warnings.first?.description.contains(hangs ? "gave no answer within 300 ms" : "stopped") == true, "\(summary.warnings)")
             #expect(try read("2024/05/01/code.html", in: root + "/site").contains(Self.plainSwift))
 
-            try TestPython.counted(at: python, log: root + "/starts")
+            try await TestPython.counted(at: python, log: root + "/starts")
             let next = try await Self.build(blog, into: root + "/site", python: python).summary()
             #expect(next.warnings.isEmpty)
             #expect(next.written.contains("2024/05/01/code.html"))
@@ -167,7 +167,7 @@ import Testing
     @Test func theKeptHighlightsAreUsedOnlyForTheirCode() async throws {
         try await withTemporaryFolder { root in
             let (blog, python, log) = (root + "/blog", root + "/bin/python3", root + "/starts")
-            try TestPython.counted(at: python, log: log)
+            try await TestPython.counted(at: python, log: log)
             try makeBlog(["site.settings": Self.settings, Self.codePost: Self.codeSource], in: blog)
             _ = try await Self.build(blog, into: root + "/site", python: python).summary()
             // Every kept highlight damaged: each is checked against its code, and asked for again.

@@ -8,14 +8,14 @@ import Glibc
 #endif
 
 @Suite struct PygmentsWorkerTests {
-    @Test func highlightsEveryBlockInOrderAndSaysWhichPygmentsItHas() throws {
-        let worker = try PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
+    @Test func highlightsEveryBlockInOrderAndSaysWhichPygmentsItHas() async throws {
+        let worker = try await PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
         defer { worker.stop() }
         guard case .ready(let version, let watched) = worker.hello else {
             Issue.record("the worker found no Pygments: \(worker.hello)")
             return
         }
-        #expect(version == (try TestPython.pygmentsVersion()))
+        #expect(version == (try await TestPython.pygmentsVersion()))
         #expect(watched.contains { $0.hasSuffix("pygments/__init__.py") })
         let blocks = [
             CodeBlock(language: "swift", code: "let x = \"é 🎉\"\n"),
@@ -32,8 +32,8 @@ import Glibc
         }
     }
 
-    @Test func manyBlocksGoThroughOneWorker() throws {
-        let worker = try PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
+    @Test func manyBlocksGoThroughOneWorker() async throws {
+        let worker = try await PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
         defer { worker.stop() }
         // More than a socket buffer holds each way, so that sending and reading must take turns.
         let blocks = (0..<2_000).map { CodeBlock(language: "python", code: "def f\($0)(x):\n    return x * \($0)  # \(String(repeating: "long comment ", count: 20))\n") }
@@ -42,9 +42,9 @@ import Glibc
         #expect(zip(blocks, answers).allSatisfy { $0.isShown(by: $1 ?? "") })
     }
 
-    @Test func aPythonWithoutPygmentsSaysSo() throws {
-        try withTemporaryFolder { root in
-            try TestPython.withoutPygments(at: root + "/python3")
+    @Test func aPythonWithoutPygmentsSaysSo() async throws {
+        try await withTemporaryFolder { root in
+            try await TestPython.withoutPygments(at: root + "/python3")
             let worker = try PygmentsWorker.start(interpreter: root + "/python3", deadline: .seconds(30))
             guard case .missing(let watched) = worker.hello else {
                 Issue.record("expected no Pygments: \(worker.hello)")
@@ -87,19 +87,19 @@ import Glibc
         }
     }
 
-    @Test func stoppingReapsTheWorker() throws {
-        let worker = try PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
+    @Test func stoppingReapsTheWorker() async throws {
+        let worker = try await PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
         worker.stop()
         worker.stop()
         #expect(Self.isReaped(worker.pid))
     }
 
-    @Test func theWorkerHoldsNoneOfThisProcesssDescriptors() throws {
+    @Test func theWorkerHoldsNoneOfThisProcesssDescriptors() async throws {
         // A pipe as Foundation makes them, inheritable, like another child's input would be.
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
         defer { ends.forEach { close($0) } }
-        let worker = try PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
+        let worker = try await PygmentsWorker.start(interpreter: try TestPython.real(), deadline: .seconds(30))
         defer { worker.stop() }
         let ours = Set(ends.map { Self.target(of: "/proc/self/fd/\($0)") })
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker.pid)/fd")

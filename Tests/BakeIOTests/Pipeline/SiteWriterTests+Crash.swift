@@ -7,12 +7,10 @@ import Testing
 /// What a build killed part-way leaves, and how the next one takes it back.
 extension SiteWriterTests {
     /// A process ID that is not running: a child that has exited and been reaped.
-    func deadProcessID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+    func deadProcessID() async throws -> Int32 {
+        let ended = try await BackgroundProgram.start("/bin/true", [])
+        try await ended.exit()
+        return ended.pid
     }
 
     /// Killed after writing a new page and before saving the manifest: the page is bake's,
@@ -24,7 +22,7 @@ extension SiteWriterTests {
             // What the killed build had done: the pending list, one new page, one half-written temp file.
             try write("bake-pending 1\nnew.html\n", to: SiteManifest.pendingFileName, in: output)
             try write("the new page, as the killed build wrote it", to: "new.html", in: output)
-            let temp = ".index.html.bake-\(try deadProcessID())-Ab12Cd"
+            let temp = ".index.html.bake-\(try await deadProcessID())-Ab12Cd"
             try write("half", to: temp, in: output)
 
             let result = try await writeSite(["index.html": "home 2", "new.html": "the new page"], to: output)
@@ -64,9 +62,9 @@ extension SiteWriterTests {
     }
 
     /// A temp file whose writer is still at work is left alone; so is a file that merely looks alike.
-    @Test func onlyTheTempFilesOfDeadWritersAreSwept() throws {
-        try withTemporaryFolder { root in
-            let dead = try deadProcessID()
+    @Test func onlyTheTempFilesOfDeadWritersAreSwept() async throws {
+        try await withTemporaryFolder { root in
+            let dead = try await deadProcessID()
             let names = [
                 "a/.index.html.bake-\(dead)-Ab12Cd",                 // a dead writer's: swept
                 "a/.index.html.bake-\(getpid())-Xy34Zw",             // this process's, at work: kept

@@ -35,13 +35,13 @@ import Testing
         return (file.path, String(decoding: file.bytes, as: UTF8.self))
     }
 
-    @Test func rssPassesTheFeedChecks() throws {
+    @Test func rssPassesTheFeedChecks() async throws {
         for name in ["Feeds", "The Web", "C++"] {
             let category = try index(of: name)
             let (path, xml) = render(.categoryRSS(category))
             let slug = plan.categories[category].slug
             #expect(path == "categories/\(slug)/rss.xml")
-            let result = try runPython(RSSFeedTests.reader, input: Array(xml.utf8))
+            let result = try await runPython(RSSFeedTests.reader, input: Array(xml.utf8))
             #expect(result["bozo"] as? Int == 0, "\(result["bozo_exception"] ?? "")")
             #expect(result["version"] as? String == "rss20")
             let feed = try #require(result["feed"] as? [String: Any])
@@ -60,11 +60,11 @@ import Testing
         }
     }
 
-    @Test func jsonFeedPassesTheFeedChecks() throws {
+    @Test func jsonFeedPassesTheFeedChecks() async throws {
         let category = try index(of: "Feeds")
         let (path, json) = render(.categoryJSONFeed(category))
         #expect(path == "categories/feeds/feed.json")
-        let feed = try runPython(JSONFeedTests.reader, input: Array(json.utf8))
+        let feed = try await runPython(JSONFeedTests.reader, input: Array(json.utf8))
         #expect(feed["title"] as? String == "Test & Co: Feeds")
         #expect(feed["home_page_url"] as? String == "https://example.com/blog/categories/feeds/")
         #expect(feed["feed_url"] as? String == "https://example.com/blog/categories/feeds/feed.json")
@@ -87,7 +87,7 @@ import Testing
         #expect(Excerpt.cut("<p>One</p>\n", summary: "Fish & chips") == "<p>Fish &amp; chips</p>\n")
     }
 
-    @Test func excerptFeedsStopAtTheMarkerWithALinkToTheRest() throws {
+    @Test func excerptFeedsStopAtTheMarkerWithALinkToTheRest() async throws {
         let settings = try makeSettings(url: "https://example.com/blog/", extra: "@feed_excerpts true\n")
         let plan = try SitePlan(posts: self.plan.posts, pages: [], settings: settings, now: Timestamp(seconds: 2_000_000_000))
         let renderer = SiteRenderer(plan: plan, templates: try TemplateSet(sources: minimalTemplateSources()),
@@ -96,7 +96,7 @@ import Testing
         let xml = String(decoding: renderer.render(.categoryRSS(category), bodies: bodies).bytes, as: UTF8.self)
         #expect(!xml.contains("second part"))
         #expect(xml.contains("Continue reading"))
-        let result = try runPython(RSSFeedTests.reader, input: Array(xml.utf8))
+        let result = try await runPython(RSSFeedTests.reader, input: Array(xml.utf8))
         #expect(result["bozo"] as? Int == 0)
         // The link to the rest goes to the post's own page, and the summary is the excerpt's
         // text, not the link's.

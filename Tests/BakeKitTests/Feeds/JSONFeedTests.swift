@@ -52,8 +52,8 @@ import Testing
         json = JSONFeed(settings: fixtures.settings).render(fixtures.items)
     }
 
-    @Test func topLevel() throws {
-        let feed = try runPython(Self.reader, input: Array(json.utf8))
+    @Test func topLevel() async throws {
+        let feed = try await runPython(Self.reader, input: Array(json.utf8))
         #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1")
         #expect(feed["title"] as? String == "Test & Co")
         #expect(feed["home_page_url"] as? String == "https://example.com/blog/")
@@ -62,8 +62,8 @@ import Testing
         #expect((feed["keys"] as? [String]) == ["authors", "description", "feed_url", "home_page_url", "items", "language", "title", "version"])
     }
 
-    @Test func items() throws {
-        let feed = try runPython(Self.reader, input: Array(json.utf8))
+    @Test func items() async throws {
+        let feed = try await runPython(Self.reader, input: Array(json.utf8))
         let items = try #require(feed["items"] as? [[String: Any]])
         #expect(items.count == fixtures.items.count)
         guard items.count == fixtures.items.count else { return }
@@ -80,16 +80,16 @@ import Testing
         #expect(items[3]["title"] as? String == "Fish & <chips> “quoted” 'too'")
     }
 
-    @Test func linkPostsHaveAnExternalURL() throws {
-        let items = try #require(try runPython(Self.reader, input: Array(json.utf8))["items"] as? [[String: Any]])
+    @Test func linkPostsHaveAnExternalURL() async throws {
+        let items = try #require(try await runPython(Self.reader, input: Array(json.utf8))["items"] as? [[String: Any]])
         try #require(items.count > 2, "the link post is the third item")
         #expect(items[2]["external_url"] as? String == "https://www.jsonfeed.org/version/1.1/")
         #expect(items[2]["url"] as? String == "https://example.com/blog/2021/07/04/link-post.html")
         #expect(items.enumerated().filter { $0.offset != 2 }.allSatisfy { !(($0.element["keys"] as? [String]) ?? []).contains("external_url") })
     }
 
-    @Test func untitledPostsHaveNoTitleKey() throws {
-        let items = try #require(try runPython(Self.reader, input: Array(json.utf8))["items"] as? [[String: Any]])
+    @Test func untitledPostsHaveNoTitleKey() async throws {
+        let items = try #require(try await runPython(Self.reader, input: Array(json.utf8))["items"] as? [[String: Any]])
         try #require(items.count > 1, "the untitled post is the second item")
         let keys = try #require(items[1]["keys"] as? [String])
         #expect(!keys.contains("title"))

@@ -36,11 +36,11 @@ import Testing
                      """, settings: settings).post
     }
 
-    @Test func theFeedPassesTheChecks() throws {
+    @Test func theFeedPassesTheChecks() async throws {
         let settings = try Self.settings()
         let plain = try makePost("posts/2024/04/01/news.markdown", date: "2024-04-01 09:00:00", title: "News", settings: settings).post
         let xml = RSSFeed(settings: settings).render([(try Self.episode(settings), "<p>Show notes.</p>"), (plain, "<p>News.</p>")])
-        let result = try runPython(Self.checker, input: Array(xml.utf8))
+        let result = try await runPython(Self.checker, input: Array(xml.utf8))
         #expect(result["errors"] as? [String] == [], "\(xml)")
         let entries = try #require(result["entries"] as? [[String: Any]])
         let enclosures = try #require(entries.first?["enclosures"] as? [[String: Any]])
@@ -65,7 +65,7 @@ import Testing
         #expect(attachment["duration_in_seconds"] as? Int == 3723)
     }
 
-    @Test func anOwnerWithoutAnEmailIsLeftOutAndTheFeedPassesTheChecks() throws {
+    @Test func anOwnerWithoutAnEmailIsLeftOutAndTheFeedPassesTheChecks() async throws {
         let settings = try makeSettings(url: "https://example.com/show", extra: """
             @itunes_image /show/art.jpg
             @itunes_category Technology
@@ -73,7 +73,7 @@ import Testing
         let xml = RSSFeed(settings: settings).render([(try Self.episode(settings), "<p>Show notes.</p>")])
         #expect(!xml.contains("itunes:owner"))
         #expect(!xml.contains("itunes:name"))
-        let result = try runPython(Self.checker, input: Array(xml.utf8))
+        let result = try await runPython(Self.checker, input: Array(xml.utf8))
         #expect(result["errors"] as? [String] == [], "\(xml)")
     }
 

@@ -66,12 +66,12 @@ import Testing
         xml = RSSFeed(settings: fixtures.settings).render(fixtures.items)
     }
 
-    func read() throws -> [String: Any] {
-        try runPython(Self.reader, input: Array(xml.utf8))
+    func read() async throws -> [String: Any] {
+        try await runPython(Self.reader, input: Array(xml.utf8))
     }
 
-    @Test func feedparserReadsItWithoutComplaint() throws {
-        let result = try read()
+    @Test func feedparserReadsItWithoutComplaint() async throws {
+        let result = try await read()
         #expect(result["bozo"] as? Int == 0, "\(result["bozo_exception"] ?? "")")
         #expect(result["version"] as? String == "rss20")
         let feed = try #require(result["feed"] as? [String: Any])
@@ -80,8 +80,8 @@ import Testing
         #expect(feed["language"] as? String == "en")
     }
 
-    @Test func entriesHaveTitlesLinksGuidsDatesAndContent() throws {
-        let entries = try #require(try read()["entries"] as? [[String: Any]])
+    @Test func entriesHaveTitlesLinksGuidsDatesAndContent() async throws {
+        let entries = try #require(try await read()["entries"] as? [[String: Any]])
         #expect(entries.count == fixtures.items.count)
         guard entries.count == fixtures.items.count else { return }
         for (index, (post, _)) in fixtures.items.enumerated() {
@@ -106,8 +106,8 @@ import Testing
         #expect((entries[3]["content"] as? String)?.contains("Ampersands &amp; angle brackets &lt;3 and ]]&gt; in text.") == true)
     }
 
-    @Test func strictXMLWithSelfLinkGuidsAndRFC822Dates() throws {
-        let result = try read()
+    @Test func strictXMLWithSelfLinkGuidsAndRFC822Dates() async throws {
+        let result = try await read()
         let selfLinks = try #require(result["self"] as? [[String]])
         #expect(selfLinks == [["https://example.com/blog/xml/rss.xml", "application/rss+xml"]])
         // The newest change: the first post's @modDate.
@@ -138,9 +138,9 @@ import Testing
         #expect(untitled.contains("<description>First real rain of the season. The gutters are singing.</description>"))
     }
 
-    @Test func emptyFeed() throws {
+    @Test func emptyFeed() async throws {
         let empty = RSSFeed(settings: fixtures.settings).render([FeedItem]())
-        let result = try runPython(Self.reader, input: Array(empty.utf8))
+        let result = try await runPython(Self.reader, input: Array(empty.utf8))
         #expect(result["bozo"] as? Int == 0)
         #expect((result["items"] as? [Any])?.isEmpty == true)
         #expect(!empty.contains("lastBuildDate"))

@@ -4,7 +4,7 @@ import BakeTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct InotifyWatcherTests {
     @Test func seesNewCalendarFoldersLaterFoldersAndSettingsButNotScratchFiles() async throws {
         let root = try temporaryFolder()

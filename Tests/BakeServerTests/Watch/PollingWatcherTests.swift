@@ -4,7 +4,7 @@ import BakeTestSupport
 import Foundation
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct PollingWatcherTests {
     @Test func comparesSizesAndTimes() {
         let old = ["a": FileEntry(path: "a", size: 1, modified: 10), "b": FileEntry(path: "b", size: 1, modified: 10), "c": FileEntry(path: "c", size: 1, modified: 10)]

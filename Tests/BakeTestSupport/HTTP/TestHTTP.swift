@@ -9,11 +9,12 @@ import Foundation
 /// ```
 public enum TestHTTP {
     /// Sends one request to 127.0.0.1 and reads the whole reply, waiting `timeoutSeconds` at
-    /// most for each read and write. Headers go out sorted by name; a body, or a POST, gets a
+    /// most for each read and write: a limit for a server that never answers, not for a slow
+    /// one, so far past what a loaded machine takes. The socket is read on a thread of its own. Headers go out sorted by name; a body, or a POST, gets a
     /// `Content-Length` unless `headers` frames the body already.
     public static func request(
         _ method: String = "GET", _ target: String, port: Int, headers: [String: String] = [:], body: [UInt8] = [],
-        timeoutSeconds: Int = 30
+        timeoutSeconds: Int = 300
     ) async throws -> HTTPReply {
         try await onThread {
             let socket = try TestSocket(port: port, timeoutSeconds: timeoutSeconds)

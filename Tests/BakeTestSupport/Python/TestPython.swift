@@ -1,3 +1,4 @@
+import BakeIO
 import Foundation
 
 /// The Python the tests highlight with (`python3` on `PATH`, as `bake` finds it), and stand-ins
@@ -5,13 +6,13 @@ import Foundation
 /// the way a broken worker would.
 public enum TestPython {
     /// The interpreter itself, as `sys.executable` names it.
-    public static func real() throws -> String {
-        try run(["python3", "-c", "import sys; print(sys.executable)"])
+    public static func real() async throws -> String {
+        try await run(["python3", "-c", "import sys; print(sys.executable)"])
     }
 
     /// The version of Pygments it has; `script/setup` installs it.
-    public static func pygmentsVersion() throws -> String {
-        try run(["python3", "-c", "import pygments; print(pygments.__version__)"])
+    public static func pygmentsVersion() async throws -> String {
+        try await run(["python3", "-c", "import pygments; print(pygments.__version__)"])
     }
 
     /// Writes an executable shell script at `path` with `body` after its `#!/bin/sh` line.
@@ -22,13 +23,13 @@ public enum TestPython {
     }
 
     /// A Python without its packages, Pygments among them (`-S`: no site-packages).
-    public static func withoutPygments(at path: String) throws {
-        try script("exec '\(try real())' -S \"$@\"", at: path)
+    public static func withoutPygments(at path: String) async throws {
+        try script("exec '\(try await real())' -S \"$@\"", at: path)
     }
 
     /// The real Python, adding a line to `log` each time it starts.
-    public static func counted(at path: String, log: String) throws {
-        try script("echo started >> '\(log)'\nexec '\(try real())' \"$@\"", at: path)
+    public static func counted(at path: String, log: String) async throws {
+        try script("echo started >> '\(log)'\nexec '\(try await real())' \"$@\"", at: path)
     }
 
     /// How many times a `counted` Python started.
@@ -46,18 +47,10 @@ public enum TestPython {
         try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nread line\nexit 3", at: path)
     }
 
-    private static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationStatus == 0, !text.isEmpty else {
+    private static func run(_ arguments: [String]) async throws -> String {
+        let run = try? await Program(executable: "/usr/bin/env").run(arguments)
+        let text = (run?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let run, run.succeeded, !text.isEmpty else {
             throw TestFailure(description: "`\(arguments.joined(separator: " "))` failed; the highlighting tests need python3 with Pygments (script/setup installs it)")
         }
         return text

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `Tests/Scripts/link_server.py`: a real web server on 127.0.0.1 (Python's `http.server`) with
 /// a path for each answer a link checker meets: `/ok`, `/missing`, `/moved`, `/no-head`,
@@ -19,42 +22,22 @@ public final class LinkServer: @unchecked Sendable {
     }
 
     public let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let program: BackgroundProgram
 
-    private init(port: Int, process: Process, input: Pipe) {
+    private init(port: Int, program: BackgroundProgram) {
         self.port = port
-        self.process = process
-        self.input = input
+        self.program = program
     }
 
     /// Starts the server and waits for the port it bound.
     public static func start() async throws -> LinkServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", repositoryRoot + "/Tests/Scripts/link_server.py"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
-        let reader = output.fileHandleForReading
-        let line = try await onThread { () -> String in
-            var bytes: [UInt8] = []
-            while true {
-                let chunk = reader.readData(ofLength: 1)
-                guard let byte = chunk.first else { break }
-                if byte == 0x0A { break }
-                bytes.append(byte)
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        guard let port = Int(line) else {
-            process.terminate()
+        let program = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", repositoryRoot + "/Tests/Scripts/link_server.py"])
+        let line = await program.nextLine()
+        guard let line, let port = Int(line) else {
+            program.signal(SIGTERM)
             throw TestFailure(description: "link_server.py printed \(line.debugDescription) instead of its port")
         }
-        return LinkServer(port: port, process: process, input: input)
+        return LinkServer(port: port, program: program)
     }
 
     /// The absolute URL of `path` on this server.
@@ -71,9 +54,8 @@ public final class LinkServer: @unchecked Sendable {
         return Stats(requests: object["requests"] as? [String] ?? [], mostHeld: object["most_held"] as? Int ?? 0)
     }
 
-    /// Closes the server's standard input, which stops it, and waits for it to end.
+    /// Closes the server's standard input, which stops it; it ends on its own.
     public func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        program.closeInput()
     }
 }

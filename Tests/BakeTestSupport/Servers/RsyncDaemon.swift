@@ -9,22 +9,21 @@ import Glibc
 /// the login `bake` / `right`:
 ///
 /// ```swift
-/// let daemon = try RsyncDaemon.start(serving: root + "/target", configIn: root)
+/// let daemon = try await RsyncDaemon.start(serving: root + "/target", configIn: root)
 /// defer { daemon.stop() }
 /// // rsync … rsync://127.0.0.1:\(daemon.port)/site/
 /// ```
-public final class RsyncDaemon: @unchecked Sendable {
+public final class RsyncDaemon: Sendable {
     /// The port it listens on.
     public let port: Int
     /// The folder the modules serve.
     public let folder: String
-    // Only `stop()` touches it after `start`.
-    private let process: Process
+    private let program: BackgroundProgram
 
-    private init(port: Int, folder: String, process: Process) {
+    private init(port: Int, folder: String, program: BackgroundProgram) {
         self.port = port
         self.folder = folder
-        self.process = process
+        self.program = program
     }
 
     /// The module's URL: `rsync://127.0.0.1:PORT/site`.
@@ -32,10 +31,7 @@ public final class RsyncDaemon: @unchecked Sendable {
 
     /// Starts the daemon, its config and log in `configFolder`, and waits until it accepts
     /// connections. A port taken between choosing it and binding it is tried again.
-    ///
-    /// It waits on its own thread rather than in a task, so that tests which block the
-    /// cooperative pool with child processes cannot starve the wait.
-    public static func start(serving folder: String, configIn configFolder: String) throws -> RsyncDaemon {
+    public static func start(serving folder: String, configIn configFolder: String) async throws -> RsyncDaemon {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for _ in 0..<5 {
             let port = try freePort()
@@ -60,38 +56,28 @@ public final class RsyncDaemon: @unchecked Sendable {
                 secrets file = \(secrets)
 
             """.utf8).write(to: URL(fileURLWithPath: config))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["rsync", "--daemon", "--no-detach", "--config=\(config)"]
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let daemon = RsyncDaemon(port: port, folder: folder, process: process)
-            let deadline = ContinuousClock.now + .seconds(30)
-            while process.isRunning, ContinuousClock.now < deadline {
+            let program = try await BackgroundProgram.start(
+                "/usr/bin/env", ["rsync", "--daemon", "--no-detach", "--config=\(config)"], errors: .discarded
+            )
+            let daemon = RsyncDaemon(port: port, folder: folder, program: program)
+            // Until it accepts, or ends (its output closes when it does).
+            var accepting = false
+            try await eventually("rsync --daemon to accept on port \(port)") {
                 if let socket = try? TestSocket(port: port, timeoutSeconds: 1) {
                     socket.close()
-                    return daemon
+                    accepting = true
                 }
-                // Polls every 5 ms until the deadline.
-                usleep(5_000)
+                return accepting || program.hasEnded
             }
-            if process.isRunning {
-                daemon.stop()
-                throw TestTimeout(description: "timed out after 30 s waiting for rsync --daemon to accept on port \(port)")
-            }
+            if accepting { return daemon }
             // It exited: most likely the port was taken meanwhile. Try another.
         }
         throw TestFailure(description: "rsync --daemon did not start; is rsync installed?")
     }
 
-    /// Stops the daemon and waits for it to exit.
+    /// Stops the daemon; it ends on its own.
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        program.signal(SIGTERM)
     }
 }
 

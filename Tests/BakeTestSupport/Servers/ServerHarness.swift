@@ -2,7 +2,7 @@
 /// listens, and stopped gracefully.
 ///
 /// ```swift
-/// let harness = try await ServerHarness(server, name: "preview", stopTimeout: .seconds(10))
+/// let harness = try await ServerHarness(server, name: "preview")
 /// try await harness.whileRunning {
 ///     let reply = try await TestHTTP.request("GET", "/", port: harness.port)
 /// }
@@ -12,15 +12,12 @@ public final class ServerHarness<Server: TestServer>: Sendable {
     /// The port the server listens on.
     public let port: Int
     private let name: String
-    private let stopTimeout: Duration
     private let task: Task<Void, any Error>
 
-    /// Runs `server` and waits until it listens; `name` is what messages call it, and
-    /// `stopTimeout` how long `stop()` waits for `run()` to return.
-    public init(_ server: Server, name: String, stopTimeout: Duration) async throws {
+    /// Runs `server` and waits until it listens; `name` is what messages call it.
+    public init(_ server: Server, name: String) async throws {
         self.server = server
         self.name = name
-        self.stopTimeout = stopTimeout
         task = Task { try await server.run() }
         guard let port = await server.port() else {
             throw TestFailure(description: "\(name) stopped before listening: \(await task.result)")
@@ -41,8 +38,9 @@ public final class ServerHarness<Server: TestServer>: Sendable {
         return result
     }
 
-    /// Stops gracefully and waits for `run()` to return (`stopTimeout` at most), rethrowing
-    /// what it threw.
+    /// Stops gracefully and waits for `run()` to return, rethrowing what it threw. The wait
+    /// has only `eventually`'s limit, for a server that never stops: a graceful shutdown
+    /// closes idle connections and waits for requests in flight, however slow the machine.
     public func stop() async throws {
         await server.shutdown()
         let task = self.task
@@ -52,7 +50,7 @@ public final class ServerHarness<Server: TestServer>: Sendable {
             finished.set()
         }
         do {
-            try await eventually("\(name) to stop after a graceful shutdown", timeout: stopTimeout) { finished.isSet }
+            try await eventually("\(name) to stop after a graceful shutdown") { finished.isSet }
         } catch {
             task.cancel()
             throw error

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 import MetaWeblog
@@ -7,10 +8,10 @@ import Glibc
 #endif
 
 /// The executable end to end: flags in, messages and exit codes out.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct BakeMetaWeblogCommandTests {
-    @Test func hashesAPasswordFromAPipe() throws {
-        let result = try Self.run(["hash-password", "--cost", "10"], input: "piped secret\n")
+    @Test func hashesAPasswordFromAPipe() async throws {
+        let result = try await Self.run(["hash-password", "--cost", "10"], input: "piped secret\n")
         #expect(result.status == 0)
         let hash = try #require(PasswordHash(result.stdout.trimmingCharacters(in: .newlines)))
         #expect(hash.cost == 10)
@@ -18,24 +19,24 @@ struct BakeMetaWeblogCommandTests {
         #expect(!hash.matches("piped secret\n"))
     }
 
-    @Test func refusesACheapCostAndAnEmptyPassword() throws {
-        var result = try Self.run(["hash-password", "--cost", "4"], input: "secret\n")
+    @Test func refusesACheapCostAndAnEmptyPassword() async throws {
+        var result = try await Self.run(["hash-password", "--cost", "4"], input: "secret\n")
         #expect(result.status != 0)
         #expect(result.stderr.contains("--cost 4 is out of range"))
-        result = try Self.run(["hash-password"], input: "\n")
+        result = try await Self.run(["hash-password"], input: "\n")
         #expect(result.status != 0)
         #expect(result.stderr.contains("the password is empty"))
     }
 
-    @Test func refusesARemoteHostWithoutTheFlag() throws {
+    @Test func refusesARemoteHostWithoutTheFlag() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }
-        let result = try Self.run([blog.root, "--host", "0.0.0.0", "--port", "0"])
+        let result = try await Self.run([blog.root, "--host", "0.0.0.0", "--port", "0"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--allow-remote"))
     }
 
-    @Test func aPortInUseIsAOneLineError() throws {
+    @Test func aPortInUseIsAOneLineError() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }
         // Hold a loopback port, then ask the shim for it.
@@ -50,17 +51,17 @@ struct BakeMetaWeblogCommandTests {
         }
         try #require(bound)
         let port = Int(UInt16(bigEndian: address.sin_port))
-        let result = try Self.run([blog.root, "--port", String(port)])
+        let result = try await Self.run([blog.root, "--port", String(port)])
         #expect(result.status == 1)
         #expect(result.stderr.contains("bake-metaweblog: cannot serve on 127.0.0.1:\(port)"))
         #expect(result.stderr.contains("expected a free port"))
         #expect(!result.stderr.contains("Error:"))
     }
 
-    @Test func refusesToStartWithoutALogin() throws {
+    @Test func refusesToStartWithoutALogin() async throws {
         let blog = try TestBlog(login: false)
         defer { blog.delete() }
-        let result = try Self.run([blog.root, "--port", "0"], environment: [:])
+        let result = try await Self.run([blog.root, "--port", "0"], environment: [:])
         #expect(result.status == 1)
         #expect(result.stderr.contains("@metaweblog_user"))
         #expect(result.stderr.contains("@metaweblog_password_hash"))
@@ -69,31 +70,18 @@ struct BakeMetaWeblogCommandTests {
     @Test func servesUntilInterrupted() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }
-        let process = Process()
-        process.executableURL = try builtExecutable("bake-metaweblog")
-        process.arguments = [blog.root, "--port", "0"]
-        process.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let line = try await onThread { () throws -> String in
-            var bytes: [UInt8] = []
-            while !bytes.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                bytes += chunk
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        let shim = try await BackgroundProgram.start(
+            try builtExecutable("bake-metaweblog").path, [blog.root, "--port", "0"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], errors: .discarded
+        )
+        defer { shim.signal(SIGKILL) }
+        let line = await shim.nextLine() ?? ""
         #expect(line.hasPrefix("Listening at http://127.0.0.1:"))
         let port = try #require(Int(line.split(separator: ":")[2].prefix { $0.isNumber }))
         let reply = try await TestHTTP.request("GET", "/xmlrpc", port: port)
         #expect(reply.status == 405)
-        kill(process.processIdentifier, SIGINT)
-        try await eventually("bake-metaweblog to stop on SIGINT", timeout: .seconds(20)) { !process.isRunning }
-        #expect(process.terminationStatus == 0)
+        shim.signal(SIGINT)
+        #expect(try await shim.exit() == 0)
     }
 
     struct Result {
@@ -102,23 +90,9 @@ struct BakeMetaWeblogCommandTests {
         let stderr: String
     }
 
-    static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try builtExecutable("bake-metaweblog")
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    static func run(_ arguments: [String], input: String = "", environment: [String: String]? = nil) async throws -> Result {
+        let shim = Program(executable: try builtExecutable("bake-metaweblog").path)
+        let run = try await shim.run(arguments, environment: environment, input: Array(input.utf8))
+        return Result(status: run.status, stdout: run.output, stderr: run.errors)
     }
 }

@@ -8,7 +8,7 @@ import Glibc
 
 /// The real binary under concurrent calls from Python threads, one `ServerProxy` each, and
 /// stopped by a signal while posts stream in.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: PythonClient.isAvailable))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: PythonClient.isAvailable))
 struct ConcurrencyTests {
     /// Calls `method` once per argument list in `calls`, all at once on threads, and prints
     /// one JSON result (or `{"error": …}`) per line, in the order of `calls`.
@@ -41,7 +41,7 @@ struct ConcurrencyTests {
             #expect(try MetadataParser().parse(blog.bytes("posts/" + postID)).body == "Body \(number).")
         }
         try await shim.stop(SIGTERM)
-        #expect(shim.process.terminationStatus == 0)
+        #expect(shim.terminationStatus == 0)
     }
 
     @Test func tenEditsOfOnePostLeaveOneWholeVersion() async throws {
@@ -79,9 +79,9 @@ struct ConcurrencyTests {
             print(json.dumps([postid, body]), flush=True)
         """
         let python = Task { try await runPython(stream, [shim.endpoint, TestLogin.user, TestLogin.password]) }
-        try await eventually("posts to stream in", timeout: .seconds(30)) { shim.count("Saved ") >= 5 }
+        try await eventually("posts to stream in") { shim.count("Saved ") >= 5 }
         try await shim.stop(signal)
-        #expect(shim.process.terminationStatus == 0)
+        #expect(shim.terminationStatus == 0)
         let answered = try await python.value.split(separator: "\n")
         #expect(answered.count >= 5)
         for line in answered {

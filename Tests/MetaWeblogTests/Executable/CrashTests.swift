@@ -11,7 +11,7 @@ import Glibc
 /// The real binary killed with SIGKILL at random moments (a fixed seed) during a stream of
 /// newPost and editPost calls from Python's `xmlrpc.client`, half the time while the re-bake
 /// after a save runs. Every post whose postid came back must exist whole and bake.
-@Suite(.timeLimit(.minutes(5)), .enabled(if: PythonClient.isAvailable))
+@Suite(.timeLimit(.minutes(10)), .enabled(if: PythonClient.isAvailable))
 struct CrashTests {
     static let rounds = 40
 
@@ -30,7 +30,7 @@ struct CrashTests {
             let shim = try await ShimProcess(blog: blog.root)
             // The sweep at start leaves no temp file of the killed writer.
             #expect(Self.tempFiles(in: blog).isEmpty, "round \(round): temp files after restart")
-            let client = try PythonClient(endpoint: shim.endpoint)
+            let client = try await PythonClient(endpoint: shim.endpoint)
             defer { client.close() }
             let calls = Int.random(in: 1...5, using: &random)
             for number in 0..<calls {
@@ -48,7 +48,7 @@ struct CrashTests {
                 let task = Task { try? await client.call(call.method, call.params) }
                 if Bool.random(using: &random) {
                     // Into the re-bake: the login passed and the file is written.
-                    try await eventually("round \(round): a save", timeout: .seconds(20)) { shim.count("Saved ") > savesBefore }
+                    try await eventually("round \(round): a save") { shim.count("Saved ") > savesBefore }
                     killsDuringBake += 1
                     try await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &random)))
                 } else {
@@ -74,14 +74,14 @@ struct CrashTests {
 
         // Every post bakes: into a fresh folder, apart from the shim's own site/.
         let output = blog.outside + "/fresh-site"
-        let bake = try Self.runBake([blog.root, "--output", output])
+        let bake = try await Self.runBake([blog.root, "--output", output])
         #expect(bake.status == 0, "bake build: \(bake.output)")
         for postID in posts.keys {
             #expect(FileManager.default.fileExists(atPath: output + "/" + postID.replacingOccurrences(of: ".markdown", with: ".html")))
         }
         // The shim's own site/ after kills in its re-bake: the next bake takes back what a
         // killed one wrote, and leaves none of its temp files.
-        let own = try Self.runBake([blog.root])
+        let own = try await Self.runBake([blog.root])
         #expect(own.status == 0, "bake build into site/: \(own.output)")
         let leftovers = allFiles(in: blog.path("site")).filter { $0.contains(".bake-") && $0 != ".bake-manifest" }
         #expect(leftovers.isEmpty, "temp files left in site/: \(leftovers)")
@@ -161,16 +161,8 @@ private extension CrashTests {
         (blog.files("posts") + blog.files("drafts")).filter { $0.split(separator: "/").last?.contains(".bake-") == true }
     }
 
-    static func runBake(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try builtExecutable("bake")
-        process.arguments = ["build"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func runBake(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let run = try await Program(executable: try builtExecutable("bake").path).run(["build"] + arguments)
+        return (run.status, run.output + run.errors)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `new-token`, `list-tokens` and `revoke-token`, run as the user runs them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct TokenCommandTests {
     @Test func makesListsAndRevokesTokens() async throws {
         let blog = try TestBlog()

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 import MetaWeblog
@@ -5,13 +6,13 @@ import Testing
 import XMLRPC
 
 /// Whether `git` can be run here.
-let gitIsAvailable = (try? runGit(["--version"], in: "/")) != nil
+let gitIsAvailable = Program.find("git") != nil
 
 /// `@commit_changes true`: every change is a commit naming the post.
 ///
 /// git is always installed where the tests run, so a missing git fails these tests
 /// instead of skipping them.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct GitRepositoryTests {
     static let gitIsMissing: Comment = "git must be on the PATH for these tests; install it (apt-get install git)"
 
@@ -19,12 +20,12 @@ struct GitRepositoryTests {
         try #require(gitIsAvailable, Self.gitIsMissing)
         let blog = try TestBlog(settings: ["@commit_changes true"])
         defer { blog.delete() }
-        try runGit(["init", "--quiet"], in: blog.root)
-        try runGit(["config", "user.name", "Test"], in: blog.root)
-        try runGit(["config", "user.email", "test@example.com"], in: blog.root)
+        try await runGit(["init", "--quiet"], in: blog.root)
+        try await runGit(["config", "user.name", "Test"], in: blog.root)
+        try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
         try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
-        try runGit(["add", "-A"], in: blog.root)
-        try runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
+        try await runGit(["add", "-A"], in: blog.root)
+        try await runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
         // Someone's unrelated work in progress must stay out of the shim's commits.
         try blog.write("@title Work in progress\n@pubDate 2019-03-14 23:40:02 -0700\n\nStill writing.\n", to: "posts/2019/03/14/late_night_note.markdown")
 
@@ -37,15 +38,15 @@ struct GitRepositoryTests {
         }
 
         let path = "posts/" + (postID.stringValue ?? "")
-        let log = try runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
+        let log = try await runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
         #expect(log == [
             "deletePost: \(path) \"Committed twice\", moved to .trash/\(path)",
             "editPost: \(path) \"Committed twice\"",
             "newPost: \(path) \"Committed\"",
             "The sample",
         ])
-        #expect(try runGit(["ls-files", "--", path], in: blog.root).isEmpty)
-        let status = try runGit(["status", "--porcelain"], in: blog.root)
+        #expect(try await runGit(["ls-files", "--", path], in: blog.root).isEmpty)
+        let status = try await runGit(["status", "--porcelain"], in: blog.root)
         #expect(status == " M posts/2019/03/14/late_night_note.markdown\n")
     }
 
@@ -53,9 +54,9 @@ struct GitRepositoryTests {
         try #require(gitIsAvailable, Self.gitIsMissing)
         let blog = try TestBlog(settings: ["@commit_changes true"])
         defer { blog.delete() }
-        try runGit(["init", "--quiet"], in: blog.root)
-        try runGit(["config", "user.name", "Test"], in: blog.root)
-        try runGit(["config", "user.email", "test@example.com"], in: blog.root)
+        try await runGit(["init", "--quiet"], in: blog.root)
+        try await runGit(["config", "user.name", "Test"], in: blog.root)
+        try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
 
         let shim = try await ShimHarness(blog: blog)
         try await shim.whileRunning {
@@ -66,12 +67,12 @@ struct GitRepositoryTests {
         }
     }
 
-    @Test func saysClearlyWhenTheBlogIsNotARepository() throws {
+    @Test func saysClearlyWhenTheBlogIsNotARepository() async throws {
         try #require(gitIsAvailable, Self.gitIsMissing)
         let blog = try TestBlog(settings: ["@commit_changes true"])
         defer { blog.delete() }
-        let error = try #require(throws: ShimConfigurationError.self) {
-            try MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, port: 0, environment: [:]))
+        let error = try await #require(throws: ShimConfigurationError.self) {
+            try await MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, port: 0, environment: [:]))
         }
         guard case .git(let gitError) = error.reason, case .notARepository = gitError.reason else {
             Issue.record("expected notARepository, got \(error)")
@@ -83,17 +84,9 @@ struct GitRepositoryTests {
 }
 
 @discardableResult
-func runGit(_ arguments: [String], in folder: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", folder] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else { throw TestFailure(description: "git \(arguments): \(text)") }
+func runGit(_ arguments: [String], in folder: String) async throws -> String {
+    let run = try await Program.named("git").run(["-C", folder] + arguments)
+    let text = run.output + run.errors
+    guard run.succeeded else { throw TestFailure(description: "git \(arguments): \(text)") }
     return text
 }

@@ -4,7 +4,7 @@ import Testing
 extension MicropubServer {
     /// The IndieAuth sign-in an app such as Quill or iA Writer goes through, against the real
     /// binary: the authorization page, the password, the code, PKCE, and the token.
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(10)))
     struct IndieAuthSignInTests {
         static let client = "https://app.example/"
         static let redirect = "https://app.example/callback"

@@ -5,7 +5,7 @@ import MetaWeblog
 import Testing
 import XMLRPC
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct EditPostTests {
     static let sample = "2019/03/14/why-i-moved-my-blog-home.markdown"
 

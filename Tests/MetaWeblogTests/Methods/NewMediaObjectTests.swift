@@ -3,7 +3,7 @@ import MetaWeblog
 import Testing
 import XMLRPC
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct NewMediaObjectTests {
     @Test func neverWritesOutsideTheBlogWhateverTheName() async throws {
         try await ShimHarness.run { shim in

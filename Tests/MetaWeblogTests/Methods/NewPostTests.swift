@@ -4,7 +4,7 @@ import MetaWeblog
 import Testing
 import XMLRPC
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct NewPostTests {
     @Test func namesTheFileFromTheSlugThenTheTitleThenTheText() async throws {
         try await ShimHarness.run { shim in

@@ -3,7 +3,7 @@ import MetaWeblog
 import Testing
 import XMLRPC
 
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(10)))
 struct SetPostCategoriesTests {
     static let sample = "2019/03/14/why-i-moved-my-blog-home.markdown"
 

@@ -4,7 +4,7 @@ import Testing
 
 extension MicropubServer {
     /// micropub.rocks 100s (form-encoded), 200s (JSON) and 300s (multipart): creating posts.
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(10)))
     struct MicropubCreateTests {
         // MARK: 100s: form-encoded
 

@@ -3,7 +3,7 @@ import Testing
 
 extension MicropubServer {
     /// micropub.rocks 500s: delete moves the post into `.trash/`, undelete brings it back.
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(10)))
     struct MicropubDeleteTests {
         @Test func deletesAPostFromAFormIntoTheTrash() async throws {  // 500
             try await MicropubShim.run { shim in

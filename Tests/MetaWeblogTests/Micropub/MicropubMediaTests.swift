@@ -3,7 +3,7 @@ import Testing
 
 extension MicropubServer {
     /// micropub.rocks 700s: the media endpoint stores a file and answers with its URL.
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(10)))
     struct MicropubMediaTests {
         @Test(arguments: [("photo.jpg", "image/jpeg", TestImages.jpeg), ("photo.png", "image/png", TestImages.png), ("photo.gif", "image/gif", TestImages.gif)])
         func storesAnImageAndAnswersWithItsURL(name: String, type: String, bytes: [UInt8]) async throws {  // 700 (JPEG), 701 (PNG), 702 (GIF)

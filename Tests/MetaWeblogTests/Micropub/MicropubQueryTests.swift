@@ -3,7 +3,7 @@ import Testing
 
 extension MicropubServer {
     /// micropub.rocks 600s: `q=config`, `q=syndicate-to`, `q=source`; and `q=category`.
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(10)))
     struct MicropubQueryTests {
         @Test func answersTheConfigQuery() async throws {  // 600
             try await MicropubShim.run { shim in

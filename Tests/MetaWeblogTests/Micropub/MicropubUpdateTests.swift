@@ -4,7 +4,7 @@ import Testing
 
 extension MicropubServer {
     /// micropub.rocks 400s: updates, on editPost's path (same file, same permalink, `@modDate`).
-    @Suite(.timeLimit(.minutes(2)))
+    @Suite(.timeLimit(.minutes(10)))
     struct MicropubUpdateTests {
         @Test func replacesAPropertyInTheSameFile() async throws {  // 400
             try await MicropubShim.run { shim in

@@ -27,13 +27,8 @@ import XMLRPC
         for item in ["posts", "pages", "static", "themes", "site.settings"] {
             try FileManager.default.copyItem(atPath: blog.path(item), toPath: copy + "/" + item)
         }
-        let process = Process()
-        process.executableURL = try builtExecutable("bake")
-        process.arguments = [copy]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let baked = try await Program(executable: try builtExecutable("bake").path).run([copy])
+        #expect(baked.status == 0, "\(baked.errors)")
 
         let shimFiles = blog.files("public").filter { $0 != SiteManifest.fileName }
         let bakeFiles = allFiles(in: copy + "/public").filter { $0 != SiteManifest.fileName }

@@ -26,7 +26,7 @@ import Testing
         #expect(configuration.credentials.passwordHash == other)
     }
 
-    @Test func refusesToStartWithoutALoginNamingTheKeys() throws {
+    @Test func refusesToStartWithoutALoginNamingTheKeys() async throws {
         let blog = try TestBlog(login: false)
         defer { blog.delete() }
         let error = try #require(throws: ShimConfigurationError.self) { try ShimConfiguration(blog: blog.folder, environment: [:]) }
@@ -34,8 +34,8 @@ import Testing
             "@metaweblog_user (or BAKE_METAWEBLOG_USER)", "@metaweblog_password_hash (or BAKE_METAWEBLOG_PASSWORD_HASH)",
         ]))
         #expect(error.message.contains("hash-password"))
-        #expect(throws: ShimConfigurationError.self) {
-            try MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, port: 0, environment: [:]))
+        await #expect(throws: ShimConfigurationError.self) {
+            try await MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, port: 0, environment: [:]))
         }
     }
 
@@ -66,11 +66,11 @@ import Testing
         #expect(missing.message.hasPrefix(blog.folder.settingsPath + ": cannot read the settings"), "\(missing.message)")
     }
 
-    @Test func refusesARemoteHostUnlessAllowed() throws {
+    @Test func refusesARemoteHostUnlessAllowed() async throws {
         let blog = try TestBlog()
         defer { blog.delete() }
-        let error = try #require(throws: ShimConfigurationError.self) {
-            try MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, host: "0.0.0.0", port: 0, environment: [:]))
+        let error = try await #require(throws: ShimConfigurationError.self) {
+            try await MetaWeblogServer(options: MetaWeblogOptions(blog: blog.folder, host: "0.0.0.0", port: 0, environment: [:]))
         }
         #expect(error.reason == .remoteHostNotAllowed(host: "0.0.0.0"))
         // Which hosts are loopback is BakeIO's isLoopback, tested in BakeIOTests/Serving/LoopbackTests.

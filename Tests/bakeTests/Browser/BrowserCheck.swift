@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 
@@ -28,46 +29,26 @@ struct BrowserCheck {
     let pages: [PageToCheck]
     let reload: ReloadTarget
 
-    /// Runs the check (5 minutes at most) and returns what the browser saw.
+    /// Runs the check (15 minutes at most) and returns what the browser saw.
     func run() async throws -> BrowserReport {
         try await Self.run(Self.script, config: Config(base: base, blog: blog, pages: pages, reload: reload))
     }
 
-    /// Runs a check's Python `script` with `config` as its argument (5 minutes at most), and
+    /// Runs a check's Python `script` with `config` as its argument (15 minutes at most), and
     /// decodes the one JSON object it prints.
     static func run<Report: Decodable>(_ script: String, config: some Encodable) async throws -> Report {
         let config = String(decoding: try JSONEncoder().encode(config), as: UTF8.self)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // Niced, with the browser and Java under it, so that the tests running beside this one
-        // in-process keep their share of the CPU.
-        process.arguments = ["nice", "-n", "10", "python3", "-c", script, config]
-        process.standardInput = FileHandle.nullDevice
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
+        // in-process keep their share of the CPU. A hung browser must not hang the test run.
+        let run: ProgramRun
         do {
-            try process.run()
+            run = try await Program(executable: "/usr/bin/env").run(["nice", "-n", "10", "python3", "-c", script, config], timeout: .seconds(900))
         } catch {
             throw TestFailure(description: "cannot run python3 for the browser tests: \(error)")
         }
-        let finished = Flag()
-        // A hung browser must not hang the test run.
-        let watchdog = Task {
-            if (try? await eventually("the browser check to finish", timeout: .seconds(300)) { finished.isSet }) == nil {
-                process.terminate()
-            }
-        }
-        async let errors = onThread { stderr.fileHandleForReading.readDataToEndOfFile() }
-        let output = try await onThread { stdout.fileHandleForReading.readDataToEndOfFile() }
-        finished.set()
-        process.waitUntilExit()
-        _ = await watchdog.result
-        let errorText = String(decoding: try await errors, as: UTF8.self)
-        guard let report = try? JSONDecoder().decode(Report.self, from: output) else {
-            let said = String(decoding: output, as: UTF8.self)
-            throw TestFailure(description: "the browser check ended (status \(process.terminationStatus)) without a report: \(said)\(errorText)")
+        guard let report = try? JSONDecoder().decode(Report.self, from: Data(run.output.utf8)) else {
+            let ended = run.timedOut ? "was stopped after 15 minutes" : "ended (status \(run.status))"
+            throw TestFailure(description: "the browser check \(ended) without a report: \(run.output)\(run.errors)")
         }
         return report
     }

@@ -25,7 +25,7 @@ import Testing
         """, to: "posts/2024/05/06/the-lamplighters-almanac.markdown")
         // The site goes where the host serves /blog/.
         let root = blog.outside + "/root"
-        let baked = try runBake([blog.root, "--output", root + "/blog"], in: blog.outside)
+        let baked = try await runBake([blog.root, "--output", root + "/blog"], in: blog.outside)
         #expect(baked.status == 0, "\(baked.stderr)")
         #expect(baked.stdout.contains("indexed for search"), "\(baked.stdout)")
 
