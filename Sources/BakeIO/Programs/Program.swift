@@ -143,12 +143,19 @@ private extension Program {
 
     /// Runs to the end, draining both streams as they come.
     static func collect(_ configuration: Configuration, input: [UInt8], onOutputLine: (@Sendable (Substring) -> Void)?) async throws -> ProgramRun {
+        // The input is written beside the reading, and a child that ends without reading it
+        // all only ends the writing: its pipe is closed whatever happened to the writes.
         let result = try await Subprocess.run(
             configuration,
-            input: .array(input),
+            input: .inputWriter,
             output: .sequence,
             error: .bytes(limit: errorLimit)
         ) { execution in
+            let writer = execution.standardInputWriter
+            async let written: Void = {
+                if !input.isEmpty { _ = try? await writer.write(input) }
+                try? await writer.finish()
+            }()
             var output: [UInt8] = []
             var lineStart = 0
             for try await buffer in execution.standardOutput {
@@ -163,6 +170,7 @@ private extension Program {
             if let onOutputLine, lineStart < output.count {
                 onOutputLine(Substring(String(decoding: output[lineStart...], as: UTF8.self)))
             }
+            await written
             return output
         }
         return ProgramRun(

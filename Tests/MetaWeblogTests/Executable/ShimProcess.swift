@@ -13,10 +13,18 @@ final class ShimProcess: Sendable {
     private let endStatus = LockedStatus()
 
     /// Starts the binary on `blog` and waits for its "Listening at" line.
-    init(blog: String) async throws {
+    /// - Parameters:
+    ///   - path: Folders to look in for programs (git, rsync) before the test's own `PATH`.
+    ///   - oneCPU: Runs it on one CPU (with `taskset`, where there is one), so that its
+    ///     concurrency pool has one thread: a thread held by a wait would stall it.
+    init(blog: String, path: [String] = [], oneCPU: Bool = false) async throws {
+        let shim = try builtExecutable("bake-metaweblog").path
+        var command = [shim, blog, "--port", "0"]
+        if oneCPU, let taskset = Program.find("taskset") { command = [taskset.executable, "--cpu-list", "0"] + command }
         program = try await BackgroundProgram.start(
-            try builtExecutable("bake-metaweblog").path, [blog, "--port", "0"],
-            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], errors: .discarded
+            command[0], Array(command.dropFirst()),
+            environment: ["PATH": (path + [ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]).joined(separator: ":")],
+            errors: .discarded
         )
         guard let line = await program.firstLine(where: { $0.hasPrefix("Listening at ") }),
               let port = Int(line.split(separator: ":")[2].prefix { $0.isNumber })
