@@ -75,22 +75,24 @@ struct AuthorizationRequest: Sendable, Hashable {
     let scopes: [TokenScope]
     /// The scope text as the app sent it, passed back in the form.
     let scopeText: String
+    /// Where the browser goes back to once the password is right.
+    let redirect: ClientAddress
 
     init(_ fields: FormFields) throws(IndieAuthError) {
         let responseType = fields["response_type"] ?? "code"
         guard responseType == "code" || responseType == "id" else {
             throw IndieAuthError(.invalidRequest("response_type is \"\(LogText.clipped(responseType))\"; expected code"))
         }
-        guard let clientID = fields["client_id"], Self.isWebURL(clientID) else {
+        guard let clientID = fields["client_id"].flatMap(ClientAddress.init), clientID.isWeb else {
             throw IndieAuthError(.invalidRequest("client_id is missing or not an http(s) URL"))
         }
-        guard let redirectURI = fields["redirect_uri"], Self.isWebURL(redirectURI) || Self.isAppURL(redirectURI) else {
-            throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL"))
+        guard let redirect = fields["redirect_uri"].flatMap(ClientAddress.init) else {
+            throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL; expected an http(s) URL or an app's own scheme"))
         }
         // A web redirect elsewhere than the app's own site would hand the code to whoever made
         // the link; the shim cannot fetch the app's published redirects to allow one, so it
         // refuses it. An app's own scheme (`iawriter://…`) opens the app on this device.
-        if Self.isWebURL(redirectURI), Self.origin(of: redirectURI) != Self.origin(of: clientID) {
+        if redirect.isWeb, redirect.origin != clientID.origin {
             throw IndieAuthError(.invalidRequest("redirect_uri is on another site than client_id; expected the app's own site"))
         }
         guard let challenge = fields["code_challenge"], (43...128).contains(challenge.utf8.count) else {
@@ -99,30 +101,13 @@ struct AuthorizationRequest: Sendable, Hashable {
         guard (fields["code_challenge_method"] ?? "") == "S256" else {
             throw IndieAuthError(.invalidRequest("code_challenge_method must be S256"))
         }
-        self.clientID = clientID
-        self.redirectURI = redirectURI
+        self.clientID = clientID.text
+        self.redirectURI = redirect.text
+        self.redirect = redirect
         state = fields["state"] ?? ""
         codeChallenge = challenge
         scopeText = fields["scope"] ?? ""
         scopes = TokenScope.parse(scopeText)
-    }
-
-    static func isWebURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
-        return scheme == "https" || scheme == "http"
-    }
-
-    /// A native app's redirect, such as `ia-writer://micropub`.
-    /// Scheme, host and port of a web address.
-    static func origin(of text: String) -> String? {
-        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
-        let port = url.port ?? (scheme == "https" ? 443 : 80)
-        return "\(scheme)://\(host):\(port)"
-    }
-
-    static func isAppURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
-        return !["javascript", "data", "file", "vbscript"].contains(scheme)
     }
 }
 
@@ -242,10 +227,18 @@ private extension IndieAuthEndpoint {
             headers: [
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                 HTTPField.Name("X-Frame-Options")!: "DENY",
-                HTTPField.Name("Content-Security-Policy")!: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+                HTTPField.Name("Content-Security-Policy")!: Self.policy(redirect: request.redirect),
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )
+    }
+
+    /// The sign-in page's Content-Security-Policy. Chromium and WebKit apply `form-action` to
+    /// the redirect that answers the form, too, so the app's redirect is allowed by name
+    /// (its origin, or its scheme): with `'self'` alone the browser blocks the way back to the
+    /// app, and sign-in never completes there.
+    static func policy(redirect: ClientAddress) -> String {
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' \(redirect.policySource); frame-ancestors 'none'"
     }
 
     static func encode(_ text: String) -> String {

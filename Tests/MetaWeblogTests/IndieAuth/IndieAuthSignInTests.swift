@@ -112,6 +112,37 @@ extension MicropubServer {
             }
         }
 
+        /// Links a browser reads as `https://evil.example/cb` though they have no `//`, an
+        /// extra `/`, capitals or a backslash: each is refused before the password is asked,
+        /// and a password posted with one gets no code.
+        @Test func refusesRedirectsABrowserReadsAsAnotherSite() async throws {
+            try await MicropubShim.run { shim in
+                for crafted in ["https:evil.example/cb", "https:/evil.example/cb", "https:///evil.example/cb", "HTTPS:evil.example/cb",
+                                "https:\\evil.example/cb", "https://app.example@evil.example/cb", " https://evil.example/cb",
+                                "http:evil.example/cb", "javascript:alert(1)", "https://evil.example%2F@app.example/cb"] {
+                    let link = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, crafted) : $0 }
+                    let page = try await shim.client.get(shim.base + "/auth", query: link)
+                    #expect(page.status == 400 && page.error == "invalid_request", "\(crafted) was shown the password page")
+                    let posted = try await shim.client.post(shim.base + "/auth", form: link + [("password", TestLogin.password)])
+                    #expect(posted.status == 400 && posted.location == nil, "\(crafted) got \(posted.status) to \(posted.location ?? "nowhere")")
+                }
+            }
+        }
+
+        /// The page lets the form's answer go back to the app: Chromium and WebKit check the
+        /// redirect after a form against `form-action`, so `'self'` alone blocks it.
+        @Test func thePagesPolicyLetsTheBrowserGoBackToTheApp() async throws {
+            try await MicropubShim.run { shim in
+                let page = try await shim.client.get(shim.base + "/auth", query: Self.authorization())
+                let policy = try #require(page.headers["content-security-policy"])
+                #expect(policy.contains("form-action 'self' https://app.example:443;"))
+                #expect(policy.contains("default-src 'none'") && policy.contains("frame-ancestors 'none'"))
+                let app = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "ia-writer://micropub/callback") : $0 }
+                let appPage = try await shim.client.get(shim.base + "/auth", query: app)
+                #expect(appPage.headers["content-security-policy"]?.contains("form-action 'self' ia-writer:;") == true)
+            }
+        }
+
         @Test func publishesItsMetadata() async throws {
             try await MicropubShim.run { shim in
                 let answer = try await shim.client.get(shim.base + "/.well-known/oauth-authorization-server")
