@@ -47,6 +47,8 @@ struct MicropubRequest: Sendable, Hashable {
             var files: [String: [MultipartForm.Part]] = [:]
             for part in form.parts where part.fileName != nil {
                 let name = part.name.hasSuffix("[]") ? String(part.name.dropLast(2)) : part.name
+                // A file's property is stored like a field's, so its name is checked the same way.
+                try MicropubProperties.check(name)
                 files[name, default: []].append(part)
             }
             try self.init(form: form.fields, files: files)

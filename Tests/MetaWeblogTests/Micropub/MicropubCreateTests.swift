@@ -1,4 +1,5 @@
 import BakeKit
+import BakeTestSupport
 import Foundation
 import Testing
 
@@ -158,6 +159,26 @@ extension MicropubServer {
                 #expect(try shim.page(url).contains("src=\"\(photo)\""))
                 // Named from the text, not from the photo added to it.
                 #expect(url.hasSuffix("/uploaded.html"))
+            }
+        }
+
+        /// A file part whose name holds a line break and a header line of its own is refused,
+        /// and nothing is written: a name from a request never reaches a post header unchecked.
+        @Test func refusesAFilePartNameThatWouldWriteHeaderLines() async throws {
+            try await MicropubShim.run { shim in
+                let before = shim.blog.files("posts") + shim.blog.files("static")
+                for name in ["photo\n@aliases /hijacked", "photo\r@pubDate never", "Photo", "photo x", ""] {
+                    let boundary = "b0undary"
+                    var body = Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"h\"\r\n\r\nentry\r\n".utf8)
+                    body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"content\"\r\n\r\nHello.\r\n".utf8)
+                    body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8)
+                    body += TestImages.jpeg + Array("\r\n--\(boundary)--\r\n".utf8)
+                    let reply = try await TestHTTP.request("POST", "/micropub", port: shim.process.port, headers: [
+                        "Content-Type": "multipart/form-data; boundary=\(boundary)", "Authorization": "Bearer \(shim.token)",
+                    ], body: body)
+                    #expect(reply.status == 400, "part name \(name.debugDescription) got \(reply.status)")
+                }
+                #expect(shim.blog.files("posts") + shim.blog.files("static") == before)
             }
         }
 
