@@ -29,6 +29,9 @@ struct IndieAuthEndpoint: Sendable {
     let context: MethodContext
     let tokens: TokenStore
     let codes: AuthorizationCodes
+    /// The sign-in page's own password check, apart from the editors' (`context.login`): wrong
+    /// passwords here back off sign-in only, never an editor's XML-RPC calls.
+    let login: LoginCheck
 
     func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
         do {
@@ -139,7 +142,7 @@ private extension IndieAuthEndpoint {
     func approve(_ form: FormFields, request: Request, client: String) async throws -> Response {
         let authorization = try AuthorizationRequest(form)
         let started = ContinuousClock.now
-        let outcome = await context.login.check(user: context.configuration.credentials.user, password: form["password"] ?? "", client: client)
+        let outcome = await login.check(user: context.configuration.credentials.user, password: form["password"] ?? "", client: client)
         switch outcome {
         case .passed:
             break

@@ -82,7 +82,10 @@ public final class MetaWeblogServer: Sendable {
         let router = ShimRouter(
             xmlrpc: endpoint,
             micropub: MicropubEndpoint(context: context, tokens: TokenCheck(store: TokenStore(blog: options.blog)), maxBodySize: options.maxBodySize),
-            indieAuth: IndieAuthEndpoint(context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes())
+            indieAuth: IndieAuthEndpoint(
+                context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
+                login: LoginCheck(credentials: configuration.credentials)
+            )
         )
         let listening = ListeningPort()
         self.listening = listening
