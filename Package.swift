@@ -18,6 +18,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
@@ -70,11 +71,22 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // What both servers share on the wire: HTTP/1.1 connections, kept or closed as
+        // RFC 9112 says. On NIO and HummingbirdCore, so that BakeIO stays free of both.
+        .target(
+            name: "BakeHTTP",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // bake preview: serve, watch, rebuild, reload.
         .target(
             name: "BakeServer",
             dependencies: [
-                "BakeIO",
+                "BakeHTTP", "BakeIO",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,7 +96,7 @@ let package = Package(
         .target(
             name: "MetaWeblog",
             dependencies: [
-                "BakeIO", "XMLRPC",
+                "BakeHTTP", "BakeIO", "XMLRPC",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
@@ -137,6 +149,7 @@ let package = Package(
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC", "BakeTestSupport"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BakeHTTPTests", dependencies: ["BakeHTTP", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
         .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),

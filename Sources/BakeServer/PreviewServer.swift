@@ -1,3 +1,4 @@
+import BakeHTTP
 import BakeIO
 import BakeKit
 import Foundation
@@ -62,6 +63,7 @@ public final class PreviewServer: Sendable {
         let host = options.host
         var application = Application(
             router: Self.makeRouter(site: site, broadcaster: broadcaster),
+            server: .http1WithPersistence(),
             configuration: ApplicationConfiguration(address: .hostname(host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

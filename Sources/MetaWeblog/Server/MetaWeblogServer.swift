@@ -1,3 +1,4 @@
+import BakeHTTP
 import BakeIO
 import BakeKit
 import Foundation
@@ -94,7 +95,7 @@ public final class MetaWeblogServer: Sendable {
         let maxBodySize = options.maxBodySize
         let application = Application(
             responder: router,
-            server: .http1(configuration: HTTP1Channel.Configuration(
+            server: .http1WithPersistence(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [RequestBodyLimit(maxBodySize: maxBodySize, bodyTimeout: bodyTimeout)],
                 // Longer than the body's deadline, so a stalled body gets its 408 first.
                 idleTimeout: bodyTimeout * 2
