@@ -251,6 +251,7 @@ private extension MicropubEndpoint {
             throw MicropubError(.invalidRequest("The body has no file part named file."))
         }
         let name = MediaName(file.fileName ?? "file").text
+        guard MediaKind(fileName: name) != nil else { throw MicropubError(.invalidRequest(MediaKind.refusal(of: name) + ".")) }
         let month = context.dates.monthFolder(context.now())
         let path = try await perform { tree throws(MetaWeblogError) in
             try NewMediaObject.store(file.body, named: name, month: month, overwrite: false, in: tree)

@@ -49,6 +49,8 @@ struct MicropubRequest: Sendable, Hashable {
                 let name = part.name.hasSuffix("[]") ? String(part.name.dropLast(2)) : part.name
                 // A file's property is stored like a field's, so its name is checked the same way.
                 try MicropubProperties.check(name)
+                let fileName = MediaName(part.fileName ?? name).text
+                guard MediaKind(fileName: fileName) != nil else { throw MicropubError(.invalidRequest(MediaKind.refusal(of: fileName) + ".")) }
                 files[name, default: []].append(part)
             }
             try self.init(form: form.fields, files: files)

@@ -9,16 +9,22 @@ struct NewMediaObjectTests {
         try await ShimHarness.run { shim in
             let names = ["../../../outside.txt", "..", ".htaccess", "a/../../b.txt", "..\\..\\win.txt", "/etc/passwd", "...", "ok.txt"]
             var stored: [String] = []
+            var refused: [String] = []
             for name in names {
                 let media: XMLRPCValue = ["name": .string(name), "type": "text/plain", "bits": .base64(Data(name.utf8))]
-                let reply = try await shim.success("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [media])
+                // A name with no extension of a kind the blog takes is refused (see `MediaKind`).
+                guard case .success(let reply) = try await shim.call("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [media]) else {
+                    refused.append(name)
+                    continue
+                }
                 let url = try #require(reply["url"]?.stringValue)
                 let path = String(url.dropFirst("https://smallbatch.example.com/".count))
                 #expect(path.hasPrefix("media/"))
                 #expect(try shim.blog.read("static/" + path) == name)
                 stored.append(String(path.split(separator: "/").last!))
             }
-            #expect(stored == ["outside.txt", "media", "htaccess", "b.txt", "win.txt", "passwd", "media-2", "ok.txt"])
+            #expect(stored == ["outside.txt", "b.txt", "win.txt", "ok.txt"])
+            #expect(refused == ["..", ".htaccess", "/etc/passwd", "..."])
             #expect(shim.blog.outsideItems == ["blog"])
             #expect(!shim.blog.exists("outside.txt") && !shim.blog.exists("static/outside.txt"))
             // Only the blog's own folders and files: nothing new at its top.
@@ -39,6 +45,26 @@ struct NewMediaObjectTests {
             #expect(second.hasSuffix("/same-2.txt"))
             #expect(third == first)
             #expect(try shim.blog.read("static/" + String(first.dropFirst("https://smallbatch.example.com/".count))) == "three")
+        }
+    }
+
+    /// Active content is refused, whatever type the editor says it is: SVG can hold script,
+    /// HTML runs on the blog's own site, and a server may execute `.php`. Nothing is written.
+    @Test func refusesWhatABrowserOrServerWouldRun() async throws {
+        try await ShimHarness.run { shim in
+            let before = shim.blog.files("static")
+            for name in ["drawing.svg", "page.html", "page.HTM", "page.xhtml", "shell.php", "run.cgi", "x.js", "no-extension"] {
+                let media: XMLRPCValue = ["name": .string(name), "type": "image/png", "bits": .base64(Data("<svg onload=alert(1)>".utf8))]
+                guard case .fault(let fault) = try await shim.call("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [media]) else {
+                    Issue.record("\(name) was stored")
+                    continue
+                }
+                #expect(fault.code == -32602)
+                #expect(fault.message.contains("not a kind of file the blog takes"))
+            }
+            #expect(shim.blog.files("static") == before)
+            let picture: XMLRPCValue = ["name": "photo.JPG", "type": "image/jpeg", "bits": .base64(Data([0xFF, 0xD8, 0xFF, 0xD9]))]
+            #expect(try await shim.success("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [picture])["url"]?.stringValue?.hasSuffix("/photo.JPG") == true)
         }
     }
 }

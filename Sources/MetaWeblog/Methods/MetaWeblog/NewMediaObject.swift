@@ -4,8 +4,9 @@ import XMLRPC
 /// `metaWeblog.newMediaObject(blogid, username, password, {name, type, bits, overwrite})`:
 /// stores a file under `static/media/YYYY/MM/<safe name>` and returns its public `url`.
 ///
-/// The name is made safe first (see `MediaName`); a name already taken that month gets
-/// `-2`, `-3` … before its extension, unless `overwrite` is true.
+/// The name is made safe first (see `MediaName`), and must be of a kind editors may upload
+/// (see `MediaKind`); a name already taken that month gets `-2`, `-3` … before its
+/// extension, unless `overwrite` is true.
 struct NewMediaObject: XMLRPCMethod {
     var name: String { "metaWeblog.newMediaObject" }
 
@@ -22,6 +23,9 @@ struct NewMediaObject: XMLRPCMethod {
         let type = media["type"]?.stringValue ?? ""
         let overwrite = media["overwrite"]?.boolValue ?? false
         let fileName = MediaName(requested).text
+        guard MediaKind(fileName: fileName) != nil else {
+            throw parameters.invalid(3, "media", "name: " + MediaKind.refusal(of: fileName))
+        }
         let month = context.dates.monthFolder(context.now())
         let path = try await context.writer.perform { tree throws(MetaWeblogError) in
             try Self.store(Array(bits), named: fileName, month: month, overwrite: overwrite, in: tree)
