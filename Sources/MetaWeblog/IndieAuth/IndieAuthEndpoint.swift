@@ -52,7 +52,7 @@ struct IndieAuthEndpoint: Sendable {
             case (Self.tokenPath, .get):
                 return try verify(request)
             default:
-                var response = ShimResponse.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed here.\n")
+                var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
                 response.headers[.allow] = request.uri.path == Self.metadataPath ? "GET" : "GET, POST"
                 return response
             }
@@ -60,7 +60,7 @@ struct IndieAuthEndpoint: Sendable {
             requestContext.logger.info("IndieAuth request refused: \(LogText.clipped(error.message))")
             return ShimResponse.json(.badRequest, .object(["error": .string(error.code), "error_description": .string(error.message)]))
         } catch let error as BodyTooLarge {
-            return ShimResponse.tooLarge(error.limit)
+            return ShimResponse.tooLarge(error.limit, json: true)
         } catch {
             // The details are for the log, not for whoever asked.
             requestContext.logger.error("IndieAuth request failed: \(LogText.clipped("\(error)"))")

@@ -35,7 +35,8 @@ struct MicropubEndpoint: Sendable {
             case (Self.mediaPath, .post):
                 return try await media(request, client: requestContext.client)
             default:
-                var response = ShimResponse.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed here; Micropub takes GET and POST.\n")
+                let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(request.uri.path == Self.path ? "GET and POST" : "POST")."
+                var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, message))
                 response.headers[.allow] = request.uri.path == Self.path ? "GET, POST" : "POST"
                 return response
             }
@@ -43,7 +44,7 @@ struct MicropubEndpoint: Sendable {
             requestContext.logger.info("Micropub request refused: \(LogText.clipped(error.message))")
             return Self.errorResponse(error)
         } catch let error as BodyTooLarge {
-            return ShimResponse.tooLarge(error.limit)
+            return ShimResponse.tooLarge(error.limit, json: true)
         } catch {
             // Not the client's mistake: the details are for the log, not for whoever asked.
             requestContext.logger.error("Micropub request failed: \(LogText.clipped("\(error)"))")

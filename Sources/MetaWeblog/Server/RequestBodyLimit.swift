@@ -36,6 +36,8 @@ final class RequestBodyLimit: ChannelDuplexHandler, RemovableChannelHandler {
     private var isAnswered = false
     /// A reply to the current request has begun.
     private var isResponding = false
+    /// The current request is for a Micropub or IndieAuth path, whose errors are JSON.
+    private var answersInJSON = false
     private var deadline: Scheduled<Void>?
 
     init(maxBodySize: Int, bodyTimeout: TimeAmount, linger: TimeAmount = .seconds(2)) {
@@ -55,6 +57,7 @@ final class RequestBodyLimit: ChannelDuplexHandler, RemovableChannelHandler {
             received = 0
             isReadingBody = true
             isResponding = false
+            answersInJSON = ShimResponse.answersInJSON(path: head.path ?? "")
             schedule(context, in: bodyTimeout) { handler, context in handler.timedOut(context) }
             if let length = head.headerFields[.contentLength].flatMap(Int.init), length > maxBodySize {
                 refuse(context)
@@ -139,9 +142,11 @@ private extension RequestBodyLimit {
     }
 
     func send(_ context: ChannelHandlerContext, status: HTTPResponse.Status, _ message: String) {
-        let body = context.channel.allocator.buffer(string: message)
+        let text = answersInJSON ? ShimResponse.errorJSON(status, message).text : message
+        let body = context.channel.allocator.buffer(string: text)
         let head = HTTPResponse(status: status, headerFields: [
-            .contentType: "text/plain; charset=utf-8", .contentLength: String(body.readableBytes), .connection: "close",
+            .contentType: answersInJSON ? "application/json" : "text/plain; charset=utf-8",
+            .contentLength: String(body.readableBytes), .connection: "close",
         ])
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)

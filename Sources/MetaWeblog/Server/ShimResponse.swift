@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -20,9 +21,29 @@ enum ShimResponse {
     }
 
     /// 413, closing the connection; the rest of the body is dropped (see `RequestBodyLimit`).
-    static func tooLarge(_ limit: Int) -> Response {
-        var response = text(.contentTooLarge, "The request body is larger than \(limit) bytes, the limit of this server.\n")
+    /// In JSON on Micropub and IndieAuth paths, as their errors are.
+    static func tooLarge(_ limit: Int, json: Bool = false) -> Response {
+        let message = "The request body is larger than \(limit) bytes, the limit of this server.\n"
+        var response = json ? self.json(.contentTooLarge, errorJSON(.contentTooLarge, message)) : text(.contentTooLarge, message)
         response.headers[.connection] = "close"
         return response
+    }
+
+    /// Whether errors on `path` (a request target, its query included) are answered in JSON:
+    /// Micropub's and IndieAuth's paths, as their specs answer (`{"error": …}`).
+    static func answersInJSON(path: String) -> Bool {
+        let path = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
+        return path == MicropubEndpoint.path || path.hasPrefix(MicropubEndpoint.path + "/") || IndieAuthEndpoint.paths.contains(path)
+    }
+
+    /// The spec's error object for an HTTP error: `invalid_request` (`not_found` for 404,
+    /// `server_error` from 500) and the message.
+    static func errorJSON(_ status: HTTPResponse.Status, _ message: String) -> JSONValue {
+        let error = switch status.code {
+        case 404: "not_found"
+        case 500...: "server_error"
+        default: "invalid_request"
+        }
+        return .object(["error": .string(error), "error_description": .string(message.trimmingCharacters(in: .whitespacesAndNewlines))])
     }
 }

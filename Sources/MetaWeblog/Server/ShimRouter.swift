@@ -17,6 +17,9 @@ struct ShimRouter: HTTPResponder {
         if IndieAuthEndpoint.paths.contains(path) {
             return await indieAuth.respond(to: request, context: context)
         }
+        if ShimResponse.answersInJSON(path: path) {
+            return ShimResponse.json(.notFound, ShimResponse.errorJSON(.notFound, "Nothing is at \(LogText.clipped(path)); Micropub is at \(MicropubEndpoint.path) and its media at \(MicropubEndpoint.mediaPath)."))
+        }
         return try await xmlrpc.respond(to: request, context: context)
     }
 }

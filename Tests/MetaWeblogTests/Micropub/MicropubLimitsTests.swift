@@ -17,4 +17,35 @@ struct MicropubLimitsTests {
             #expect(shim.blog.files("posts") == before)
         }
     }
+
+    /// Every error on a Micropub or IndieAuth path is the spec's JSON, `{"error": …,
+    /// "error_description": …}`: a body over the limit (by its length, or as it arrives), a
+    /// method the path does not take, and a path under /micropub that is nothing. XML-RPC's
+    /// stay as they were.
+    @Test func errorsOnMicropubPathsAreJSON() async throws {
+        try await ShimHarness.run(maxBodySize: 1000) { shim in
+            let json = ["Content-Type": "application/json", "Authorization": "Bearer bake_x"]
+            let big = Array(repeating: UInt8(ascii: "x"), count: 2000)
+            var replies: [(String, HTTPReply)] = []
+            for path in ["/micropub", "/micropub/media", "/token"] {
+                replies.append(("413 \(path)", try await TestHTTP.request("POST", path, port: shim.port, headers: json, body: big)))
+            }
+            var chunked = Array("800\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 0x800) + Array("\r\n0\r\n\r\n".utf8)
+            replies.append(("413 chunked", try await TestHTTP.request("POST", "/micropub", port: shim.port, headers: json.merging(["Transfer-Encoding": "chunked"]) { $1 }, body: chunked)))
+            chunked = []
+            replies.append(("405", try await TestHTTP.request("PUT", "/micropub", port: shim.port)))
+            replies.append(("405 media", try await TestHTTP.request("GET", "/micropub/media", port: shim.port)))
+            replies.append(("405 auth", try await TestHTTP.request("DELETE", "/auth", port: shim.port)))
+            replies.append(("404", try await TestHTTP.request("GET", "/micropub/nothing-here", port: shim.port)))
+            for (what, reply) in replies {
+                #expect(reply.headers["content-type"] == "application/json", "\(what): \(reply.headers)")
+                let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any]
+                #expect(object?["error"] is String && object?["error_description"] is String, "\(what): \(reply.text)")
+            }
+            #expect(replies.map(\.1.status) == [413, 413, 413, 413, 405, 405, 405, 404])
+            #expect(replies[4].1.headers["allow"] == "GET, POST" && replies[5].1.headers["allow"] == "POST")
+            let xmlrpc = try await TestHTTP.request("POST", "/xmlrpc", port: shim.port, headers: ["Content-Type": "text/xml"], body: big)
+            #expect(xmlrpc.status == 413 && xmlrpc.headers["content-type"]?.hasPrefix("text/plain") == true)
+        }
+    }
 }
