@@ -6,23 +6,31 @@
 struct FormFields: Sendable, Hashable {
     /// Each name and value, decoded, in the order sent.
     let pairs: [(name: String, value: String)]
+    /// The positions in `pairs` of each name without its `[]`, so that looking a name up
+    /// costs the same however many fields were sent: the whole form reads in linear time.
+    private let positions: [String: [Int]]
 
     /// The fields in `text`; a `+` is a space, and `%XX` a byte. A name ending in `[]` is
     /// kept as sent; `values` finds it under both names.
     init(_ text: String) {
-        pairs = text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+        self.init(pairs: text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (Self.decode(parts[0]), parts.count > 1 ? Self.decode(parts[1]) : "")
-        }
+        })
     }
 
     init(pairs: [(name: String, value: String)]) {
         self.pairs = pairs
+        var positions: [String: [Int]] = [:]
+        for (index, pair) in pairs.enumerated() {
+            positions[Self.base(pair.name), default: []].append(index)
+        }
+        self.positions = positions
     }
 
     /// Every value of `name` and of `name[]`, in order.
     func values(_ name: String) -> [String] {
-        pairs.filter { $0.name == name || $0.name == name + "[]" }.map(\.value)
+        (positions[Self.base(name)] ?? []).lazy.map { pairs[$0] }.filter { $0.name == name || $0.name == name + "[]" }.map(\.value)
     }
 
     /// The first value of `name`.
@@ -35,7 +43,7 @@ struct FormFields: Sendable, Hashable {
         var seen: Set<String> = []
         var names: [String] = []
         for pair in pairs {
-            let name = pair.name.hasSuffix("[]") ? String(pair.name.dropLast(2)) : pair.name
+            let name = Self.base(pair.name)
             if seen.insert(name).inserted { names.append(name) }
         }
         return names
@@ -54,6 +62,11 @@ struct FormFields: Sendable, Hashable {
 }
 
 private extension FormFields {
+    /// A field's name without its `[]`.
+    static func base(_ name: String) -> String {
+        name.hasSuffix("[]") ? String(name.dropLast(2)) : name
+    }
+
     /// Percent-decoding; a `%` not followed by two hex digits stays as it is, and bytes that
     /// are not UTF-8 become U+FFFD.
     static func decode(_ text: Substring) -> String {

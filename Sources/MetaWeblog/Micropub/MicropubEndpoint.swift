@@ -116,6 +116,7 @@ private extension MicropubEndpoint {
     // MARK: Changes
 
     func post(_ request: Request, client: String) async throws -> Response {
+        try await checkHeaderToken(request, client: client)
         let body = try await collect(request)
         let decoded = try MicropubRequest(contentType: request.headers[.contentType] ?? "", body: body)
         let now = context.now()
@@ -233,6 +234,7 @@ private extension MicropubEndpoint {
     // MARK: Media
 
     func media(_ request: Request, client: String) async throws -> Response {
+        try await checkHeaderToken(request, client: client)
         let body = try await collect(request)
         let header = HeaderParameters(request.headers[.contentType] ?? "")
         guard header.value == "multipart/form-data", let boundary = header["boundary"] else {
@@ -264,6 +266,14 @@ private extension MicropubEndpoint {
     }
 
     // MARK: Helpers
+
+    /// Checks a token sent in the `Authorization` header before the body is read, so that a
+    /// request without a good one costs no parsing; its scope is checked once the body says
+    /// what the request does. A token in the body can only be checked after reading it.
+    func checkHeaderToken(_ request: Request, client: String) async throws(MicropubError) {
+        guard Self.bearer(request.headers[.authorization]) != nil else { return }
+        _ = try await authenticate(request, bodyToken: nil, client: client, scope: nil)
+    }
 
     /// The token's record, when the request has a good one with `scope`.
     func authenticate(_ request: Request, bodyToken: String?, client: String, scope: TokenScope?) async throws(MicropubError) -> AccessToken {

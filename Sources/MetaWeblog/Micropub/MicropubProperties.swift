@@ -59,6 +59,18 @@ struct MicropubProperties: Sendable, Hashable {
         }
     }
 
+    /// The most properties (and commands) one request may set: far more than any post has,
+    /// few enough that no request can hold the one writer for long.
+    static let maxCount = 100
+
+    /// Throws when a request sets more than `maxCount` properties and commands.
+    static func checkCount(_ properties: MicropubProperties, _ commands: MicropubProperties = MicropubProperties()) throws(MicropubError) {
+        let count = properties.names.count + commands.names.count
+        guard count <= maxCount else {
+            throw MicropubError(.invalidRequest("The request sets \(count) properties; expected at most \(maxCount)."))
+        }
+    }
+
     /// Throws unless `name` can be a property: lowercase letters, digits and `-`, 1 to 64 of
     /// them, as microformats name them (the file keeps extra properties in header keys).
     static func check(_ name: String) throws(MicropubError) {

@@ -88,6 +88,7 @@ private extension MicropubRequest {
                 properties[name] = values
             }
         }
+        try MicropubProperties.checkCount(properties, commands)
         action = .create(properties: properties, commands: commands, files: files)
     }
 
@@ -123,6 +124,7 @@ private extension MicropubRequest {
                 properties[name] = values
             }
         }
+        try MicropubProperties.checkCount(properties, commands)
         action = .create(properties: properties, commands: commands, files: [:])
     }
 }

@@ -65,6 +65,7 @@ private extension MicropubUpdate {
             try MicropubProperties.check(name)
             properties[name] = array
         }
+        try MicropubProperties.checkCount(properties)
         return properties
     }
 }

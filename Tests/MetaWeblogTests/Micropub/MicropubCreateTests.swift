@@ -182,6 +182,25 @@ extension MicropubServer {
             }
         }
 
+        /// One request sets at most `MicropubProperties.maxCount` properties, in any encoding:
+        /// thousands of them would hold the one writer, and every editor waits behind it.
+        @Test func refusesARequestWithTooManyProperties() async throws {
+            try await MicropubShim.run { shim in
+                let before = shim.blog.files("posts")
+                let many = (0..<5_000).map { ("p\($0)", "x") }
+                let form = try await shim.client.post(shim.endpoint, form: [("h", "entry"), ("content", "Many.")] + many, token: shim.token)
+                #expect(form.status == 400 && form.error == "invalid_request", "\(form.status) \(form.text)")
+                var properties: [String: Any] = ["content": ["Many."]]
+                for index in 0..<5_000 { properties["p\(index)"] = ["x"] }
+                let json = try await shim.client.post(shim.endpoint, json: ["type": ["h-entry"], "properties": properties], token: shim.token)
+                #expect(json.status == 400 && json.error == "invalid_request", "\(json.status) \(json.text)")
+                #expect(shim.blog.files("posts") == before)
+                // A post with many properties, but not too many, is taken.
+                let some = (0..<40).map { ("p\($0)", "x") }
+                #expect(try await shim.client.post(shim.endpoint, form: [("h", "entry"), ("content", "Some.")] + some, token: shim.token).status == 201)
+            }
+        }
+
         @Test func storesTwoUploadedPhotos() async throws {  // 301
             try await MicropubShim.run { shim in
                 let url = try await shim.create(form: [("h", "entry"), ("content", "Two uploads.")], files: [

@@ -31,7 +31,8 @@ struct MicropubLimitsTests {
                 replies.append(("413 \(path)", try await TestHTTP.request("POST", path, port: shim.port, headers: json, body: big)))
             }
             var chunked = Array("800\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 0x800) + Array("\r\n0\r\n\r\n".utf8)
-            replies.append(("413 chunked", try await TestHTTP.request("POST", "/micropub", port: shim.port, headers: json.merging(["Transfer-Encoding": "chunked"]) { $1 }, body: chunked)))
+            // Without a token in the header (it may be in the body), the body is read, up to the limit.
+            replies.append(("413 chunked", try await TestHTTP.request("POST", "/micropub", port: shim.port, headers: ["Content-Type": "application/json", "Transfer-Encoding": "chunked"], body: chunked)))
             chunked = []
             replies.append(("405", try await TestHTTP.request("PUT", "/micropub", port: shim.port)))
             replies.append(("405 media", try await TestHTTP.request("GET", "/micropub/media", port: shim.port)))
@@ -46,6 +47,18 @@ struct MicropubLimitsTests {
             #expect(replies[4].1.headers["allow"] == "GET, POST" && replies[5].1.headers["allow"] == "POST")
             let xmlrpc = try await TestHTTP.request("POST", "/xmlrpc", port: shim.port, headers: ["Content-Type": "text/xml"], body: big)
             #expect(xmlrpc.status == 413 && xmlrpc.headers["content-type"]?.hasPrefix("text/plain") == true)
+        }
+    }
+
+    /// A bad token in the `Authorization` header is refused before the body is read: a body
+    /// that would not even parse gets the bad token's 403, not 400, and costs no parsing.
+    @Test func aBadHeaderTokenIsRefusedBeforeTheBodyIsRead() async throws {
+        try await ShimHarness.run { shim in
+            let garbage = Array(repeating: UInt8(ascii: "{"), count: 60_000)
+            for (path, type) in [("/micropub", "application/json"), ("/micropub", "application/x-www-form-urlencoded"), ("/micropub/media", "multipart/form-data; boundary=x")] {
+                let reply = try await TestHTTP.request("POST", path, port: shim.port, headers: ["Content-Type": type, "Authorization": "Bearer bake_not-a-token"], body: garbage)
+                #expect(reply.status == 403 && reply.text.contains("\"forbidden\""), "\(path) \(type): \(reply.status) \(reply.text)")
+            }
         }
     }
 }
