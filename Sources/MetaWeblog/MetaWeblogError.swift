@@ -65,7 +65,8 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         }
     }
 
-    /// What was wrong, and what was expected or what to do.
+    /// What was wrong, and what was expected or what to do: for the log. What an editor is
+    /// told is `answer`.
     public var message: String {
         switch reason {
         case .badLogin:
@@ -97,9 +98,15 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         }
     }
 
-    /// This error as a fault for the client.
+    /// What the editor or app is told: the message, without a path of this machine (see
+    /// `AnswerText`), such as one that rsync's output names.
+    public var answer: String {
+        AnswerText.withoutPaths(message)
+    }
+
+    /// This error as a fault for the client, with `answer` as its message.
     public var fault: XMLRPCFault {
-        XMLRPCFault(code: faultCode, message: message)
+        XMLRPCFault(code: faultCode, message: answer)
     }
 }
 
