@@ -13,7 +13,10 @@ import XMLRPC
 /// | 403  | bad login: unknown user name or wrong password |
 /// | 404  | post not found: no post or draft has that postid |
 /// | 429  | too many logins: the login was not checked, after failed logins or while many wait |
-/// | 500  | write failed: a file of the blog could not be written (or read), the site could not be published, or git could not commit; the message says which, and whether the post was saved |
+/// | 500  | write failed: a file of the blog could not be written (or read), or the site could not be published; the message says which, and whether the post was saved |
+///
+/// A change that git could not commit is no fault: it is saved, and committed with the next
+/// change (see `BlogWriter`).
 public struct MetaWeblogError: Error, Sendable, Hashable {
     /// What was wrong.
     public enum Reason: Sendable, Hashable {
@@ -38,8 +41,6 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case noCalendarFolder(day: String)
         /// The change was saved as `saved` and baked, but the site could not be published.
         case notPublished(saved: String, error: DeployError)
-        /// The change was saved as `saved`, but git could not commit it; `output` is git's.
-        case commitFailed(saved: String, output: String)
         /// The server is stopping and takes no more changes.
         case shuttingDown
     }
@@ -60,11 +61,12 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
         case .postNotFound: 404
         case .unknownMethod: -32601
         case .invalidParameters: -32602
-        case .fileFailed, .unreadablePost, .noCalendarFolder, .notPublished, .commitFailed, .shuttingDown: 500
+        case .fileFailed, .unreadablePost, .noCalendarFolder, .notPublished, .shuttingDown: 500
         }
     }
 
-    /// What was wrong, and what was expected or what to do.
+    /// What was wrong, and what was expected or what to do: for the log. What an editor is
+    /// told is `answer`.
     public var message: String {
         switch reason {
         case .badLogin:
@@ -91,16 +93,20 @@ public struct MetaWeblogError: Error, Sendable, Hashable {
             return "Write failed: \(day) is not a calendar folder; expected a day from 0000/01/01 to 9999/12/31; nothing was changed."
         case .notPublished(let saved, let error):
             return "Saved \(saved), but not published: \(error.message)"
-        case .commitFailed(let saved, let output):
-            return "Saved \(saved), but git could not commit the change: \(output)"
         case .shuttingDown:
             return "Write failed: the server is shutting down; nothing was changed. Try again once it is running."
         }
     }
 
-    /// This error as a fault for the client.
+    /// What the editor or app is told: the message, without a path of this machine (see
+    /// `AnswerText`), such as one that rsync's output names.
+    public var answer: String {
+        AnswerText.withoutPaths(message)
+    }
+
+    /// This error as a fault for the client, with `answer` as its message.
     public var fault: XMLRPCFault {
-        XMLRPCFault(code: faultCode, message: message)
+        XMLRPCFault(code: faultCode, message: answer)
     }
 }
 

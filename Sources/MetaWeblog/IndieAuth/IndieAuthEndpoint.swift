@@ -2,6 +2,7 @@ import BakeKit
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 
 /// IndieAuth for the blog's one user, so apps such as iA Writer and Quill can sign in and get
@@ -48,7 +49,7 @@ struct IndieAuthEndpoint: Sendable {
                 }
                 return try await approve(form, request: request, client: requestContext.client)
             case (Self.tokenPath, .post):
-                return try await token(try await form(request))
+                return try await token(try await form(request), logger: requestContext.logger)
             case (Self.tokenPath, .get):
                 return try verify(request)
             default:
@@ -176,7 +177,7 @@ private extension IndieAuthEndpoint {
     }
 
     /// Redeems a code for a token, recorded in the blog's token file under the app's name.
-    func token(_ form: FormFields) async throws -> Response {
+    func token(_ form: FormFields, logger: Logger) async throws -> Response {
         let grant = try await redeem(form)
         guard !grant.scopes.isEmpty else {
             return ShimResponse.json(.ok, .object(["me": .string(me)]))
@@ -185,7 +186,9 @@ private extension IndieAuthEndpoint {
         do {
             made = try tokens.add(name: grant.clientID, scopes: grant.scopes, now: Date(), uniqueName: true)
         } catch {
-            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string(error.message)]))
+            // The log names the token file; the app is told its name only.
+            logger.error("IndieAuth token not made: \(error.message)")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string(AnswerText.withoutPaths(error.message))]))
         }
         context.report(.signedIn(name: made.record.name))
         return ShimResponse.json(.ok, .object([

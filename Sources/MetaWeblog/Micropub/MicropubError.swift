@@ -62,7 +62,7 @@ public struct MicropubError: Error, Sendable, Hashable {
         }
     }
 
-    /// What was wrong, and what was expected.
+    /// What was wrong, and what was expected: for the log. What the app is told is `answer`.
     public var message: String {
         switch reason {
         case .noToken:
@@ -82,9 +82,18 @@ public struct MicropubError: Error, Sendable, Hashable {
         }
     }
 
+    /// What the app is told: the message, without a path of this machine (see `AnswerText`).
+    public var answer: String {
+        switch reason {
+        case .blog(let error): error.answer
+        case .tokens: AnswerText.withoutPaths(message)
+        default: message
+        }
+    }
+
     /// The JSON body.
     var body: JSONValue {
-        var members: [String: JSONValue] = ["error": .string(code), "error_description": .string(message)]
+        var members: [String: JSONValue] = ["error": .string(code), "error_description": .string(answer)]
         if case .insufficientScope(let needed) = reason { members["scope"] = .string(needed.rawValue) }
         return .object(members)
     }

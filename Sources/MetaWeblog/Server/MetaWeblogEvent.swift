@@ -7,6 +7,19 @@ public enum MetaWeblogEvent: Sendable {
     case listening(url: String)
     /// A change was saved; the text names it, as its commit message does.
     case saved(String)
+    /// A change was saved as `saved`, but git could not commit it (`error.said` is git's
+    /// first line); the next change's commit will include it, as it will the earlier
+    /// changes that still wait, named in `waiting`.
+    case notCommitted(saved: String, error: GitError, waiting: [String])
+    /// The commit of the change saved as `saved` also recorded `earlier` changes, which git
+    /// could not commit when they were saved.
+    case committedEarlier([String], with: String)
+    /// At start: these changes were saved before the shim last stopped, but git did not
+    /// commit them; the next change's commit will include them.
+    case uncommittedAtStart([String])
+    /// The list of changes git has yet to commit could not be read or written: a change git
+    /// cannot commit now may not be found by the shim started again.
+    case uncommittedListFailed(GitError)
     /// A change was saved, but the site could not be re-baked.
     case siteNotRebuilt(BuildFailure)
     /// The site was published after a change (with `--deploy` or `@deploy_on_post`).

@@ -11,6 +11,12 @@ import ServiceLifecycle
 /// `MetaWeblogEvent.siteNotRebuilt`; when it was baked but could not be published, its
 /// caller gets a fault saying so (the change stays saved).
 ///
+/// A saved change that git cannot commit (a Git GUI holds `.git/index.lock`) is answered as
+/// saved too, since a fault would make the editor send it again, and reported as
+/// `MetaWeblogEvent.notCommitted`. It stays on the list of changes git has yet to commit
+/// (`UncommittedChanges`, kept in the git folder before each commit, so a shim killed before
+/// it commits finds it when started again), and the next change's commit includes it.
+///
 /// It runs as a service under the server's `ServiceGroup`, after the HTTP server has
 /// stopped taking calls, so that the changes already queued are finished on shutdown.
 ///
@@ -35,6 +41,8 @@ actor BlogWriter: Service {
     private let wake: AsyncStream<Void>.Continuation
     private var pending: [Job] = []
     private var isOpen = true
+    /// The saved changes git has yet to commit, oldest first, as `git.uncommitted` lists them.
+    private var uncommitted: [ChangeRecord] = []
 
     /// - Parameters:
     ///   - git: The repository to commit every change to, or nil.
@@ -74,7 +82,9 @@ actor BlogWriter: Service {
     }
 
     /// Applies changes as they come, until graceful shutdown; then finishes those queued.
+    /// First reads the changes that git had yet to commit when the shim last stopped.
     func run() async {
+        loadUncommitted()
         await withTaskCancellationOrGracefulShutdownHandler {
             for await _ in wakeups {
                 await drain()
@@ -106,28 +116,23 @@ private extension BlogWriter {
         while !pending.isEmpty {
             let batch = pending
             pending.removeAll()
-            var applied: [(Job.Applied, MetaWeblogError?)] = []
+            var applied: [Job.Applied] = []
             for job in batch {
                 let result = job.apply(tree)
-                var failure: MetaWeblogError?
                 if let record = result.record {
                     report(.saved(record.message))
                     if let git {
-                        do {
-                            try await git.commit(record)
-                        } catch {
-                            failure = MetaWeblogError(.commitFailed(saved: record.saved, output: error.message))
-                        }
+                        await commit(record, to: git)
                     }
                 }
-                applied.append((result, failure))
+                applied.append(result)
             }
-            // A change on disk is answered as saved even when the bake fails: a fault would
-            // make the editor send it again. The failure goes to the log. A failed publish is
-            // a fault ("saved, but not published"), as the editor's user must know.
+            // A change on disk is answered as saved even when the commit or the bake fails: a
+            // fault would make the editor send it again. The failure goes to the log. A failed
+            // publish is a fault ("saved, but not published"), as the editor's user must know.
             var baked = true
             var notPublished: DeployError?
-            if applied.contains(where: { $0.0.record != nil }) {
+            if applied.contains(where: { $0.record != nil }) {
                 do {
                     try await bake()
                 } catch {
@@ -143,15 +148,52 @@ private extension BlogWriter {
                     }
                 }
             }
-            for (result, failure) in applied {
-                if let failure {
-                    result.finish(failure)
-                } else if let notPublished, let record = result.record {
+            for result in applied {
+                if let notPublished, let record = result.record {
                     result.finish(MetaWeblogError(.notPublished(saved: record.saved, error: notPublished)))
                 } else {
                     result.finish(nil)
                 }
             }
+        }
+    }
+
+    /// Commits `record` with the changes git could not commit before it; when git fails, the
+    /// change waits for the next commit.
+    func commit(_ record: ChangeRecord, to git: GitRepository) async {
+        guard !record.paths.isEmpty else { return }
+        let earlier = uncommitted
+        uncommitted.append(record)
+        saveUncommitted(git)
+        do {
+            let included = try await git.commit(record, with: earlier)
+            uncommitted.removeAll()
+            saveUncommitted(git)
+            if !included.isEmpty {
+                report(.committedEarlier(included.map(\.saved), with: record.saved))
+            }
+        } catch {
+            report(.notCommitted(saved: record.saved, error: error, waiting: earlier.map(\.saved)))
+        }
+    }
+
+    func loadUncommitted() {
+        guard let git else { return }
+        do {
+            uncommitted = try git.uncommitted.load()
+        } catch {
+            report(.uncommittedListFailed(error))
+        }
+        if !uncommitted.isEmpty {
+            report(.uncommittedAtStart(uncommitted.map(\.saved)))
+        }
+    }
+
+    func saveUncommitted(_ git: GitRepository) {
+        do {
+            try git.uncommitted.save(uncommitted)
+        } catch {
+            report(.uncommittedListFailed(error))
         }
     }
 }

@@ -7,7 +7,7 @@ struct TreeChange<Value: Sendable>: Sendable {
 }
 
 /// The files one change touched, for git, for the re-bake, and for messages.
-struct ChangeRecord: Sendable, Hashable {
+struct ChangeRecord: Sendable, Hashable, Codable {
     /// What was saved, as named in messages, e.g. `posts/2014/03/31/hello.markdown`.
     let saved: String
     /// Every file written, created or removed, relative to the blog.

@@ -18,16 +18,8 @@ struct GitRepositoryTests {
 
     @Test func commitsEveryChangeNamingThePost() async throws {
         try #require(gitIsAvailable, Self.gitIsMissing)
-        let blog = try TestBlog(settings: ["@commit_changes true"])
+        let blog = try await Self.committedBlog()
         defer { blog.delete() }
-        try await runGit(["init", "--quiet"], in: blog.root)
-        try await runGit(["config", "user.name", "Test"], in: blog.root)
-        try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
-        try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
-        try await runGit(["add", "-A"], in: blog.root)
-        try await runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
-        // Someone's unrelated work in progress must stay out of the shim's commits.
-        try blog.write("@title Work in progress\n@pubDate 2019-03-14 23:40:02 -0700\n\nStill writing.\n", to: "posts/2019/03/14/late_night_note.markdown")
 
         let shim = try await ShimHarness(blog: blog)
         let postID = try await shim.whileRunning {
@@ -46,8 +38,7 @@ struct GitRepositoryTests {
             "The sample",
         ])
         #expect(try await runGit(["ls-files", "--", path], in: blog.root).isEmpty)
-        let status = try await runGit(["status", "--porcelain"], in: blog.root)
-        #expect(status == " M posts/2019/03/14/late_night_note.markdown\n")
+        #expect(try await runGit(["status", "--porcelain"], in: blog.root) == Self.workInProgress)
     }
 
     @Test func runsNoGitForAChangeThatTouchedNoFile() async throws {
@@ -80,6 +71,117 @@ struct GitRepositoryTests {
         }
         #expect(error.message.contains("\(blog.root) is not a git repository"))
         #expect(error.message.contains("git init"))
+    }
+
+    /// A Git GUI holds `.git/index.lock` while it stages, so git cannot commit: the post is
+    /// answered as saved (a fault would make the editor send it again), the log says that it
+    /// waits for the next commit, and the next change's commit records both.
+    @Test func commitsAPostGitCouldNotCommitWithTheNextChange() async throws {
+        try #require(gitIsAvailable, Self.gitIsMissing)
+        let blog = try await Self.committedBlog()
+        defer { blog.delete() }
+        let shim = try await ShimHarness(blog: blog)
+        let (first, second) = try await shim.whileRunning {
+            try blog.write("", to: ".git/index.lock")
+            let first = try await Self.newPost("While locked", on: shim)
+            let waiting = shim.log.events.compactMap { if case .notCommitted(let saved, let error, _) = $0 { (saved, error.said) } else { nil } }
+            #expect(waiting.map(\.0) == [first])
+            #expect(waiting.first?.1.hasPrefix("fatal: Unable to create ") == true, "\(waiting)")
+            #expect(waiting.first?.1.contains("index.lock") == true, "\(waiting)")
+
+            try FileManager.default.removeItem(atPath: blog.path(".git/index.lock"))
+            let second = try await Self.newPost("Unlocked", on: shim)
+            let caughtUp = shim.log.events.compactMap { if case .committedEarlier(let earlier, let saved) = $0 { (earlier, saved) } else { nil } }
+            #expect(caughtUp.map(\.0) == [[first]])
+            #expect(caughtUp.map(\.1) == [second])
+            return (first, second)
+        }
+
+        let log = try await runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(log == ["newPost: \(second) \"Unlocked\" (and 1 earlier change)", "The sample"])
+        let body = try await runGit(["log", "-1", "--format=%b"], in: blog.root)
+        #expect(body.contains("newPost: \(first) \"While locked\""), "\(body)")
+        let files = try await runGit(["show", "--name-only", "--format=", "HEAD"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(files.sorted() == [first, second].sorted())
+        #expect(try await runGit(["status", "--porcelain"], in: blog.root) == Self.workInProgress)
+    }
+
+    /// The shim stopped (or was killed) before git could commit a post: the shim started
+    /// again finds it, and commits it with the next change.
+    @Test func commitsAfterARestartThePostsGitCouldNotCommitBefore() async throws {
+        try #require(gitIsAvailable, Self.gitIsMissing)
+        let blog = try await Self.committedBlog()
+        defer { blog.delete() }
+        try blog.write("", to: ".git/index.lock")
+        let before = try await ShimHarness(blog: blog)
+        let first = try await before.whileRunning { try await Self.newPost("Before the restart", on: before) }
+        try FileManager.default.removeItem(atPath: blog.path(".git/index.lock"))
+
+        let after = try await ShimHarness(blog: blog)
+        let second = try await after.whileRunning { try await Self.newPost("After the restart", on: after) }
+        let found = after.log.events.compactMap { if case .uncommittedAtStart(let saved) = $0 { saved } else { nil } }
+        #expect(found == [[first]])
+
+        let files = try await runGit(["show", "--name-only", "--format=", "HEAD"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(files.sorted() == [first, second].sorted())
+        #expect(try await runGit(["status", "--porcelain"], in: blog.root) == Self.workInProgress)
+    }
+
+    /// What an editor or an app is told when git cannot commit holds no path of the machine
+    /// (git's own message names the blog's folder); the log keeps git's words.
+    @Test func answersWithoutAPathOfTheMachineWhenGitFails() async throws {
+        try #require(gitIsAvailable, Self.gitIsMissing)
+        let blog = try await Self.committedBlog()
+        defer { blog.delete() }
+        let (token, _) = try TokenStore(blog: blog.folder).add(name: "Tests", scopes: [.create], now: Date())
+        let shim = try await ShimHarness(blog: blog)
+        try await shim.whileRunning {
+            try blog.write("", to: ".git/index.lock")
+            let answer = try await shim.call("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": "Locked", "description": "Text."], true])
+            let xml = String(decoding: try XMLRPCWriter().encode(answer), as: UTF8.self)
+            #expect(!xml.contains(blog.root), "\(xml)")
+            #expect(!xml.contains("<fault>"), "\(xml)")
+
+            let reply = try await TestHTTP.request(
+                "POST", "/micropub", port: shim.port,
+                headers: ["Content-Type": "application/x-www-form-urlencoded", "Authorization": "Bearer \(token)"],
+                body: Array("h=entry&content=From+an+app".utf8)
+            )
+            #expect(reply.status == 201, "\(reply.status) \(reply.text)")
+            #expect(!reply.text.contains(blog.root), "\(reply.text)")
+            #expect(!reply.headers.values.contains { $0.contains(blog.root) }, "\(reply.headers)")
+
+            // The log keeps what git said.
+            let said = shim.log.events.compactMap { if case .notCommitted(_, let error, _) = $0 { error.said } else { nil } }
+            #expect(said.count == 2)
+            #expect(said.allSatisfy { $0.contains("index.lock") }, "\(said)")
+        }
+    }
+}
+
+private extension GitRepositoryTests {
+    /// What `git status` shows of the work in progress `committedBlog()` leaves.
+    static let workInProgress = " M posts/2019/03/14/late_night_note.markdown\n"
+
+    /// The sample blog with `@commit_changes true`, committed, and then someone's unrelated
+    /// work in progress, which must stay out of the shim's commits.
+    static func committedBlog() async throws -> TestBlog {
+        let blog = try TestBlog(settings: ["@commit_changes true"])
+        try await runGit(["init", "--quiet"], in: blog.root)
+        try await runGit(["config", "user.name", "Test"], in: blog.root)
+        try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
+        try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
+        try await runGit(["add", "-A"], in: blog.root)
+        try await runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
+        try blog.write("@title Work in progress\n@pubDate 2019-03-14 23:40:02 -0700\n\nStill writing.\n", to: "posts/2019/03/14/late_night_note.markdown")
+        return blog
+    }
+
+    /// Posts with metaWeblog.newPost, which must succeed, and returns the post's path in the blog.
+    static func newPost(_ title: String, on shim: ShimHarness) async throws -> String {
+        let answer = try await shim.call("metaWeblog.newPost", ["1"] + ShimHarness.login + [["title": .string(title), "description": "Text."], true])
+        guard case .success(.string(let postID)) = answer else { throw TestFailure(description: "newPost answered \(answer)") }
+        return "posts/" + postID
     }
 }
 
