@@ -30,6 +30,9 @@ struct IndieAuthEndpoint: Sendable {
     let context: MethodContext
     let tokens: TokenStore
     let codes: AuthorizationCodes
+    /// The token check Micropub uses, with its back-off per caller: `GET /token` checks
+    /// tokens too, and must not be a way round it.
+    let tokenCheck: TokenCheck
     /// The sign-in page's own password check, apart from the editors' (`context.login`): wrong
     /// passwords here back off sign-in only, never an editor's XML-RPC calls.
     let login: LoginCheck
@@ -51,7 +54,7 @@ struct IndieAuthEndpoint: Sendable {
             case (Self.tokenPath, .post):
                 return try await token(try await form(request), logger: requestContext.logger)
             case (Self.tokenPath, .get):
-                return try verify(request)
+                return try await verify(request, client: requestContext.client)
             default:
                 var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
                 response.headers[.allow] = request.uri.path == Self.metadataPath ? "GET" : "GET, POST"
@@ -82,6 +85,9 @@ struct AuthorizationRequest: Sendable, Hashable {
     /// Where the browser goes back to once the password is right.
     let redirect: ClientAddress
 
+    /// The longest `client_id`: the token made for it is named after it.
+    static let maxClientIDLength = TokenStore.maxNameLength - 10
+
     init(_ fields: FormFields) throws(IndieAuthError) {
         let responseType = fields["response_type"] ?? "code"
         guard responseType == "code" || responseType == "id" else {
@@ -89,6 +95,11 @@ struct AuthorizationRequest: Sendable, Hashable {
         }
         guard let clientID = fields["client_id"].flatMap(ClientAddress.init), clientID.isWeb else {
             throw IndieAuthError(.invalidRequest("client_id is missing or not an http(s) URL"))
+        }
+        // The token is named after the app; a name that could not be recorded must be refused
+        // now, not after the code was spent (room is left for the " (2)" of a second token).
+        guard clientID.text.count <= Self.maxClientIDLength else {
+            throw IndieAuthError(.invalidRequest("client_id is longer than \(Self.maxClientIDLength) characters"))
         }
         guard let redirect = fields["redirect_uri"].flatMap(ClientAddress.init) else {
             throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL; expected an http(s) URL or an app's own scheme"))
@@ -199,16 +210,33 @@ private extension IndieAuthEndpoint {
         ]))
     }
 
-    /// The older token verification: `GET /token` with the token as Bearer.
-    func verify(_ request: Request) throws -> Response {
-        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
-              let record = try tokens.find(String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
-        else {
-            return ShimResponse.json(.unauthorized, .object(["error": .string("unauthorized"), "error_description": .string("No valid token as Authorization: Bearer.")]))
+    /// The older token verification: `GET /token` with the token as Bearer, checked and
+    /// backed off as Micropub's tokens are.
+    func verify(_ request: Request, client: String) async throws -> Response {
+        let unauthorized = ShimResponse.json(.unauthorized, .object(["error": .string("unauthorized"), "error_description": .string("No valid token as Authorization: Bearer.")]))
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return unauthorized }
+        let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { return unauthorized }
+        let started = ContinuousClock.now
+        switch try await tokenCheck.check(token, client: client) {
+        case .passed(let record):
+            return ShimResponse.json(.ok, .object([
+                "me": .string(me), "client_id": .string(record.name), "scope": .string(TokenScope.text(record.scopes)),
+            ]))
+        case .failed:
+            context.report(.badToken(client: client))
+            try? await Task.sleep(until: started + context.loginDelay, clock: .continuous)
+            return unauthorized
+        case .refused(let wait):
+            context.report(.badToken(client: client))
+            let seconds = MethodContext.wholeSeconds(wait)
+            var response = ShimResponse.json(.tooManyRequests, .object([
+                "error": .string("invalid_request"),
+                "error_description": .string("Too many bad tokens from this address; try again in \(seconds) s."),
+            ]))
+            response.headers[.retryAfter] = String(seconds)
+            return response
         }
-        return ShimResponse.json(.ok, .object([
-            "me": .string(me), "client_id": .string(record.name), "scope": .string(TokenScope.text(record.scopes)),
-        ]))
     }
 
     func form(_ request: Request) async throws -> FormFields {

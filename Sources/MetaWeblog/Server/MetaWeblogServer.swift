@@ -80,12 +80,14 @@ public final class MetaWeblogServer: Sendable {
             parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
             methods: methods, context: context
         )
+        // One token check, and so one back-off per caller, for Micropub and GET /token.
+        let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog))
         let router = ShimRouter(
             xmlrpc: endpoint,
-            micropub: MicropubEndpoint(context: context, tokens: TokenCheck(store: TokenStore(blog: options.blog)), maxBodySize: options.maxBodySize),
+            micropub: MicropubEndpoint(context: context, tokens: tokenCheck, maxBodySize: options.maxBodySize),
             indieAuth: IndieAuthEndpoint(
                 context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
-                login: LoginCheck(credentials: configuration.credentials)
+                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials)
             )
         )
         let listening = ListeningPort()
@@ -118,9 +120,10 @@ public final class MetaWeblogServer: Sendable {
     }
 
     /// Serves until SIGINT, SIGTERM or `shutdown()`. First removes the temp files that a
-    /// killed writer left in `posts/` and `drafts/` (see `StaleTempFiles`).
+    /// killed writer left in `posts/`, `drafts/` and `static/media/`, where uploads are written
+    /// (see `StaleTempFiles`): a killed upload's can be tens of megabytes.
     public func run() async throws {
-        for folder in PostTree.folders {
+        for folder in PostTree.folders + [Self.mediaFolder] {
             StaleTempFiles.remove(in: options.blog.path(folder))
         }
         do {
@@ -131,6 +134,9 @@ public final class MetaWeblogServer: Sendable {
         }
         await listening.close()
     }
+
+    /// Where editors' uploads are written (see `NewMediaObject`).
+    static let mediaFolder = "static/media"
 
     /// Stops gracefully: the server first, then the writer.
     public func shutdown() async {

@@ -129,6 +129,19 @@ extension MicropubServer {
             }
         }
 
+        /// A client_id too long to name its token after is refused before the password page,
+        /// not with a 500 after the code was spent.
+        @Test func refusesAClientIDTooLongToNameItsTokenAfter() async throws {
+            try await MicropubShim.run { shim in
+                let long = "https://app.example/" + String(repeating: "a", count: 250)
+                let link = Self.authorization().map { $0.0 == "client_id" ? ($0.0, long) : $0.0 == "redirect_uri" ? ($0.0, "https://app.example/callback") : $0 }
+                let page = try await shim.client.get(shim.base + "/auth", query: link)
+                #expect(page.status == 400 && page.error == "invalid_request")
+                let posted = try await shim.client.post(shim.base + "/auth", form: link + [("password", TestLogin.password)])
+                #expect(posted.status == 400 && posted.location == nil)
+            }
+        }
+
         /// The page lets the form's answer go back to the app: Chromium and WebKit check the
         /// redirect after a form against `form-action`, so `'self'` alone blocks it.
         @Test func thePagesPolicyLetsTheBrowserGoBackToTheApp() async throws {

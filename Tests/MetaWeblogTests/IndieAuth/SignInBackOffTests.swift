@@ -28,3 +28,24 @@ struct SignInBackOffTests {
         }
     }
 }
+
+/// `GET /token` checks tokens as `/micropub` does, with the same back-off per caller: it is
+/// no way round it to try tokens quickly.
+@Suite(.timeLimit(.minutes(10)))
+struct TokenVerificationBackOffTests {
+    @Test func badTokensAtTheTokenEndpointBackOffAsAtMicropub() async throws {
+        try await ShimHarness.run { shim in
+            var statuses: [Int] = []
+            for attempt in 0..<(TokenCheck.freeFailures + 3) {
+                let reply = try await TestHTTP.request("GET", "/token", port: shim.port, headers: ["Authorization": "Bearer bake_guess\(attempt)"])
+                statuses.append(reply.status)
+                if reply.status == 429 { #expect(reply.headers["retry-after"] != nil) }
+            }
+            #expect(statuses.prefix(TokenCheck.freeFailures).allSatisfy { $0 == 401 })
+            #expect(statuses.last == 429, "\(statuses)")
+            // The same caller is backed off at Micropub too: one back-off, not one per door.
+            let micropub = try await TestHTTP.request("GET", "/micropub?q=config", port: shim.port, headers: ["Authorization": "Bearer bake_guess"])
+            #expect(micropub.status == 429)
+        }
+    }
+}

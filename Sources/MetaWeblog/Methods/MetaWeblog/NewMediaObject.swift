@@ -42,7 +42,7 @@ struct NewMediaObject: XMLRPCMethod {
     /// taken, unless `overwrite`); returns its path in the blog. Shared with Micropub's media
     /// endpoint and photos. Runs on the writer.
     static func store(_ bytes: [UInt8], named fileName: String, month: String, overwrite: Bool, in tree: BlogTree) throws(MetaWeblogError) -> TreeChange<String> {
-        let wanted = "static/media/\(month)/\(fileName)"
+        let wanted = "\(MetaWeblogServer.mediaFolder)/\(month)/\(fileName)"
         let path = overwrite ? wanted : tree.freePath(wanted)
         try tree.write(bytes, to: path)
         return TreeChange(value: path, record: ChangeRecord(saved: path, paths: [path], message: "newMediaObject: \(path)"))
