@@ -2,7 +2,7 @@
 struct MethodTable: Sendable {
     /// Every method, Blogger, metaWeblog, Movable Type and `system.listMethods`.
     static let standard = MethodTable([
-        GetUsersBlogs(), GetUserInfo(), DeletePost(),
+        GetUsersBlogs(), GetUserInfo(), DeletePost(), DeletePost(name: "metaWeblog.deletePost"),
         NewPost(), EditPost(), GetPost(), GetRecentPosts(), GetCategories(), NewMediaObject(),
         SupportedMethods(), SupportedTextFilters(), GetCategoryList(), GetPostCategories(),
         SetPostCategories(), GetRecentPostTitles(), PublishPost(),

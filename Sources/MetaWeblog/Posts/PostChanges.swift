@@ -40,7 +40,8 @@ struct PostChanges: Sendable {
         description = try reader.text("description")
         textMore = try reader.text("mt_text_more")
         link = try reader.text("link")
-        keywords = try reader.text("mt_keywords")
+        // WordPress takes the keywords as one comma-separated string or as an array of them.
+        keywords = try reader.textArray("mt_keywords").map { $0.joined(separator: ", ") }
         excerpt = try reader.text("mt_excerpt")
         let wordPressSlug = try reader.text("wp_slug")
         let basename = try reader.text("mt_basename")

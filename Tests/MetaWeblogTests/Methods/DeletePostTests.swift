@@ -18,4 +18,24 @@ struct DeletePostTests {
             #expect(!shim.blog.exists("site/2019/03/14/late_night_note.html"))
         }
     }
+
+    /// As an editor set up for a WordPress blog calls them, through Python's xmlrpc.client:
+    /// `mt_keywords` as an array, and `metaWeblog.deletePost`, which WordPress answers as
+    /// `blogger.deletePost`.
+    @Test(.enabled(if: PythonClient.isAvailable))
+    func takesWordPressStyleKeywordsAndDeletePost() async throws {
+        try await ShimHarness.run { shim in
+            let python = try await PythonClient(endpoint: shim.endpoint)
+            defer { python.close() }
+            let post: XMLRPCValue = .struct(XMLRPCStruct([
+                ("title", "Keywords as a list"), ("description", "Tagged."), ("mt_keywords", .array(["swift", "static sites"])),
+            ]))
+            let postID = try #require(try await python.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [post, true]).stringValue)
+            #expect(try shim.blog.read("posts/" + postID).contains("@mt_keywords swift, static sites\n"))
+            #expect(try await python.success("metaWeblog.deletePost", ["", .string(postID)] + ShimHarness.login + [true]) == true)
+            #expect(!shim.blog.exists("posts/" + postID))
+            #expect(shim.blog.exists(".trash/posts/" + postID))
+        }
+    }
 }
+

@@ -33,7 +33,7 @@ struct XMLRPCEndpointTests {
         try await ShimHarness.run { shim in
             let expected = [
                 "blogger.deletePost", "blogger.getUserInfo", "blogger.getUsersBlogs",
-                "metaWeblog.editPost", "metaWeblog.getCategories", "metaWeblog.getPost", "metaWeblog.getRecentPosts",
+                "metaWeblog.deletePost", "metaWeblog.editPost", "metaWeblog.getCategories", "metaWeblog.getPost", "metaWeblog.getRecentPosts",
                 "metaWeblog.newMediaObject", "metaWeblog.newPost",
                 "mt.getCategoryList", "mt.getPostCategories", "mt.getRecentPostTitles", "mt.publishPost",
                 "mt.setPostCategories", "mt.supportedMethods", "mt.supportedTextFilters",

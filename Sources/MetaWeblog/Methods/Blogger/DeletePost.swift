@@ -1,9 +1,14 @@
 import XMLRPC
 
 /// `blogger.deletePost(appkey, postid, username, password, publish)`: moves the post's file
-/// into `.trash/` in the blog, keeping its path there, where it can be recovered.
+/// into `.trash/` in the blog, keeping its path there, where it can be recovered. WordPress
+/// answers the same call as `metaWeblog.deletePost`, and some editors send that name.
 struct DeletePost: XMLRPCMethod {
-    var name: String { "blogger.deletePost" }
+    var name: String
+
+    init(name: String = "blogger.deletePost") {
+        self.name = name
+    }
 
     func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
         let postID = try parameters.identifier(1, "postid")
