@@ -26,14 +26,7 @@ struct SlowProgramTests {
         }
         let blog = try TestBlog(settings: settings)
         defer { blog.delete() }
-        if slow == .git {
-            try await runGit(["init", "--quiet"], in: blog.root)
-            try await runGit(["config", "user.name", "Test"], in: blog.root)
-            try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
-            try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
-            try await runGit(["add", "-A"], in: blog.root)
-            try await runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
-        }
+        if slow == .git { try await commitAll(of: blog) }
         let real = try Program.named(slow.rawValue).executable
         let bin = blog.outside + "/bin", asked = blog.outside + "/asked", goOn = blog.outside + "/go-on"
         // git stops only to commit; rsync each time it publishes.

@@ -167,12 +167,7 @@ private extension GitRepositoryTests {
     /// work in progress, which must stay out of the shim's commits.
     static func committedBlog() async throws -> TestBlog {
         let blog = try TestBlog(settings: ["@commit_changes true"])
-        try await runGit(["init", "--quiet"], in: blog.root)
-        try await runGit(["config", "user.name", "Test"], in: blog.root)
-        try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
-        try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
-        try await runGit(["add", "-A"], in: blog.root)
-        try await runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
+        try await commitAll(of: blog)
         try blog.write("@title Work in progress\n@pubDate 2019-03-14 23:40:02 -0700\n\nStill writing.\n", to: "posts/2019/03/14/late_night_note.markdown")
         return blog
     }
@@ -183,6 +178,17 @@ private extension GitRepositoryTests {
         guard case .success(.string(let postID)) = answer else { throw TestFailure(description: "newPost answered \(answer)") }
         return "posts/" + postID
     }
+}
+
+/// Makes `blog` a git repository with an identity and every file committed, as a blogger's
+/// is; `site/`, `.bake-cache/` and `.trash/` are ignored.
+func commitAll(of blog: TestBlog) async throws {
+    try await runGit(["init", "--quiet"], in: blog.root)
+    try await runGit(["config", "user.name", "Test"], in: blog.root)
+    try await runGit(["config", "user.email", "test@example.com"], in: blog.root)
+    try blog.write("site/\n.bake-cache/\n.trash/\n", to: ".gitignore")
+    try await runGit(["add", "-A"], in: blog.root)
+    try await runGit(["commit", "--quiet", "-m", "The sample"], in: blog.root)
 }
 
 @discardableResult
