@@ -14,7 +14,7 @@ public struct Permalink: Sendable, Hashable, Comparable {
         self.month = month
         self.day = day
         self.slug = slug
-        self.path = "\(year)/\(Self.twoDigits(month))/\(Self.twoDigits(day))/\(slug).html"
+        self.path = "\(Self.fourDigits(year))/\(Self.twoDigits(month))/\(Self.twoDigits(day))/\(slug).html"
     }
 
     /// The permalink of a file at `YYYY/MM/DD/<slug>.<ext>` (relative to `posts/`), or nil.
@@ -32,7 +32,7 @@ public struct Permalink: Sendable, Hashable, Comparable {
     }
 
     /// The month's folder, e.g. `2014/03/`.
-    public var monthFolder: String { "\(year)/\(Self.twoDigits(month))/" }
+    public var monthFolder: String { "\(Self.fourDigits(year))/\(Self.twoDigits(month))/" }
 
     /// The month this permalink belongs to.
     public var monthKey: MonthKey { MonthKey(year: year, month: month) }
@@ -43,6 +43,13 @@ public struct Permalink: Sendable, Hashable, Comparable {
 
     static func twoDigits(_ value: Int) -> String {
         value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    /// A year as its calendar folder names it, `0999` for 999, so that a path made from a
+    /// permalink reads back as the same permalink.
+    public static func fourDigits(_ year: Int) -> String {
+        let digits = String(year)
+        return digits.count < 4 ? String(repeating: "0", count: 4 - digits.count) + digits : digits
     }
 }
 
@@ -57,7 +64,7 @@ public struct MonthKey: Sendable, Hashable, Comparable, Encodable {
     }
 
     /// The archive page's folder, e.g. `2014/03/`.
-    public var folder: String { "\(year)/\(Permalink.twoDigits(month))/" }
+    public var folder: String { "\(Permalink.fourDigits(year))/\(Permalink.twoDigits(month))/" }
 
     /// E.g. `March 2014`.
     public var label: String { "\(CivilTime.monthNames[month - 1]) \(year)" }

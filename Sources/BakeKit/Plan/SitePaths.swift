@@ -101,7 +101,7 @@ extension SitePaths {
     public var tagCloud: SitePath { SitePath(file: blog("categories/cloud.html")) }
 
     /// A year's months and posts.
-    public func year(_ year: Int) -> SitePath { SitePath(folder: blog("\(year)/")) }
+    public func year(_ year: Int) -> SitePath { SitePath(folder: blog("\(Permalink.fourDigits(year))/")) }
 
     /// A month's posts.
     public func month(_ key: MonthKey) -> SitePath { SitePath(folder: blog(key.folder)) }

@@ -40,4 +40,19 @@ import Testing
         #expect(b < april)
         #expect(MonthKey(year: 2013, month: 12) < MonthKey(year: 2014, month: 1))
     }
+
+    /// A post of a year before 1000 lives in its four-digit calendar folder (`0999/`), and its
+    /// page, archive folders and URL use the same digits, so that the URL reads back as the
+    /// post: the shim's Micropub `Location` for it resolves.
+    @Test func aYearBefore1000KeepsItsFourDigitsThroughItsPathAndURL() throws {
+        let permalink = try #require(Permalink(calendarPath: "0999/01/02/old.markdown"))
+        #expect(permalink.year == 999)
+        #expect(permalink.path == "0999/01/02/old.html")
+        #expect(permalink.monthFolder == "0999/01/")
+        #expect(permalink.monthKey.folder == "0999/01/")
+        #expect(Permalink(calendarPath: permalink.path) == permalink)
+        #expect(Permalink(year: 7, month: 3, day: 4, slug: "x").path == "0007/03/04/x.html")
+        #expect(Permalink.fourDigits(2014) == "2014")
+    }
 }
+

@@ -201,6 +201,18 @@ extension MicropubServer {
             }
         }
 
+        /// A post dated before the year 1000 gets a Location the shim reads back: its year
+        /// keeps four digits in the URL, as in its folder.
+        @Test func aPostOfTheYear999HasALocationThatResolves() async throws {
+            try await MicropubShim.run { shim in
+                let url = try await shim.create(json: ["type": ["h-entry"], "properties": ["content": ["Long ago."], "published": ["0999-01-02T10:00:00+00:00"]]])
+                #expect(url.contains("/0999/01/02/"))
+                #expect(try shim.parsed(url).body == "Long ago.")
+                let source = try await shim.source(url)
+                #expect(source["content"]?.first as? String == "Long ago.")
+            }
+        }
+
         @Test func storesTwoUploadedPhotos() async throws {  // 301
             try await MicropubShim.run { shim in
                 let url = try await shim.create(form: [("h", "entry"), ("content", "Two uploads.")], files: [
