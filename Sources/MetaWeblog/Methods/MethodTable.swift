@@ -1,11 +1,14 @@
 /// The methods the shim answers, by name.
 struct MethodTable: Sendable {
-    /// Every method, Blogger, metaWeblog, Movable Type and `system.listMethods`.
+    /// Every method: Blogger, metaWeblog, Movable Type, WordPress's blogging subset and
+    /// `system.listMethods`.
     static let standard = MethodTable([
         GetUsersBlogs(), GetUserInfo(), DeletePost(), DeletePost(name: "metaWeblog.deletePost"),
         NewPost(), EditPost(), GetPost(), GetRecentPosts(), GetCategories(), NewMediaObject(),
         SupportedMethods(), SupportedTextFilters(), GetCategoryList(), GetPostCategories(),
         SetPostCategories(), GetRecentPostTitles(), PublishPost(),
+        GetUsersBlogs(name: "wp.getUsersBlogs", loginIndex: 0), WPGetPosts(), WPGetPost(), WPNewPost(),
+        WPEditPost(), WPDeletePost(), WPGetTerms(), WPUploadFile(),
         ListMethods(),
     ])
 

@@ -51,13 +51,7 @@ struct PostChanges: Sendable {
         if dateCreated == nil {
             dateCreated = try reader.timestamp("date_created_gmt", readIn: PostDate(timeZone: TimeZone(identifier: "UTC")!), site: dates)
         }
-        if let value = try reader.text("post_status"), !value.isEmpty {
-            switch value.lowercased() {
-            case "publish", "future": status = .published
-            case "draft", "pending", "private": status = .draft
-            default: throw parameters.invalid(index, "content", "has post_status \"\(LogText.clipped(value))\"; expected publish or draft")
-            }
-        }
+        status = try reader.status("post_status")
         if let value = reader.value("mt_convert_breaks") {
             guard let format = TextFilter.format(for: value) else {
                 throw parameters.invalid(index, "content", "has mt_convert_breaks \(value.shortDescription); expected markdown, html, 1 or 0 (see mt.supportedTextFilters)")
@@ -76,7 +70,7 @@ struct PostChanges: Sendable {
 }
 
 /// Reads the members of one struct parameter, naming the member in faults.
-private struct MemberReader {
+struct MemberReader {
     let members: XMLRPCStruct
     let index: Int
     let parameters: Parameters
@@ -93,6 +87,16 @@ private struct MemberReader {
         case .string(let text): return text
         case .int(let number): return String(number)
         default: throw wrongType(name, value, expected: "a string")
+        }
+    }
+
+    /// `publish` or `draft` (`future` and `pending`, `private` read as those), or nil when absent or empty.
+    func status(_ name: String) throws(MetaWeblogError) -> Post.Status? {
+        guard let value = try text(name), !value.isEmpty else { return nil }
+        switch value.lowercased() {
+        case "publish", "future": return .published
+        case "draft", "pending", "private": return .draft
+        default: throw parameters.invalid(index, "content", "has \(name) \"\(LogText.clipped(value))\"; expected publish or draft")
         }
     }
 

@@ -38,6 +38,8 @@ struct XMLRPCEndpointTests {
                 "mt.getCategoryList", "mt.getPostCategories", "mt.getRecentPostTitles", "mt.publishPost",
                 "mt.setPostCategories", "mt.supportedMethods", "mt.supportedTextFilters",
                 "system.listMethods",
+                "wp.deletePost", "wp.editPost", "wp.getPost", "wp.getPosts", "wp.getTerms", "wp.getUsersBlogs",
+                "wp.newPost", "wp.uploadFile",
             ]
             #expect(try await shim.success("system.listMethods", []) == .array(expected.map { .string($0) }))
             #expect(try await shim.success("mt.supportedMethods", []) == .array(expected.map { .string($0) }))

@@ -13,7 +13,12 @@ struct DeletePost: XMLRPCMethod {
     func call(_ parameters: Parameters, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
         let postID = try parameters.identifier(1, "postid")
         try await context.authenticate(parameters, at: 2)
-        return try await context.writer.perform { tree throws(MetaWeblogError) in
+        return try await Self.trash(postID, context: context)
+    }
+
+    /// Moves the post's file into `.trash/`, as deletePost does; shared with `wp.deletePost`.
+    static func trash(_ postID: String, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
+        try await context.writer.perform { tree throws(MetaWeblogError) in
             let post = try tree.post(id: postID)
             let trashed = try tree.trash(post.path)
             let record = ChangeRecord(
