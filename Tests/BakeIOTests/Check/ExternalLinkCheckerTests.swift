@@ -41,7 +41,7 @@ import Testing
         // A port that was just free: nothing listens there.
         let server = try await LinkServer.start()
         let url = server.url("/ok")
-        server.stop()
+        try await server.stopAndWait()
         let outcomes = try await checker(timeout: .seconds(5)).check([url])
         guard case .broken(let reason) = outcomes[url] else {
             Issue.record("expected a broken link, got \(String(describing: outcomes[url]))")

@@ -1,5 +1,8 @@
 import BakeIO
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Python the tests highlight with (`python3` on `PATH`, as `bake` finds it), and stand-ins
 /// for it: shell scripts that run it without its packages, count its starts, or hang or die
@@ -16,10 +19,23 @@ public enum TestPython {
     }
 
     /// Writes an executable shell script at `path` with `body` after its `#!/bin/sh` line.
+    ///
+    /// The file is opened close-on-exec: tests beside this one start programs all the time,
+    /// and a child that inherited the open file would make running the script fail with
+    /// "text file busy" (ETXTBSY) until it ended.
     public static func script(_ body: String, at path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(("#!/bin/sh\n" + body + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw TestFailure(description: "cannot write \(path): errno \(errno)") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            guard result > 0 else { throw TestFailure(description: "cannot write \(path): errno \(errno)") }
+            written += result
+        }
+        guard fchmod(descriptor, 0o755) == 0 else { throw TestFailure(description: "cannot make \(path) executable: errno \(errno)") }
     }
 
     /// A Python without its packages, Pygments among them (`-S`: no site-packages).
