@@ -10,6 +10,15 @@ private let systemRead = Darwin.read
 
 /// Reading whole files and writing them atomically: temp file, fsync, rename.
 public enum FileIO {
+    /// The bytes of the file at `path`, or nil when there is no file there (yet).
+    public static func readIfPresent(_ path: String) throws(FileSystemError) -> [UInt8]? {
+        do {
+            return try read(path)
+        } catch where error.errno == ENOENT {
+            return nil
+        }
+    }
+
     /// The bytes of the file at `path`.
     public static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -35,9 +35,8 @@ public struct TokenStore: Sendable {
     public func all() throws(TokenStoreError) -> [AccessToken] {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path)
-        } catch where error.errno == ENOENT {
-            return []
+            guard let present = try FileIO.readIfPresent(path) else { return [] }
+            bytes = present
         } catch {
             throw TokenStoreError(.file(error))
         }

@@ -31,9 +31,8 @@ struct UncommittedChanges: Sendable {
     func load() throws(GitError) -> [ChangeRecord] {
         let bytes: [UInt8]
         do {
-            bytes = try FileIO.read(path)
-        } catch where error.errno == ENOENT {
-            return []
+            guard let present = try FileIO.readIfPresent(path) else { return [] }
+            bytes = present
         } catch {
             throw GitError(.uncommittedList(error))
         }
