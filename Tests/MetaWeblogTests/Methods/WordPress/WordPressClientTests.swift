@@ -52,7 +52,7 @@ import Testing
             let script = repositoryRoot + "/Tests/Scripts/wordpress_session.py"
             let hex = TestImages.jpeg.map { String(format: "%02x", $0) }.joined()
             let run = try await Program(executable: "/usr/bin/env").run(
-                ["python3", script, shim.endpoint, TestLogin.user, TestLogin.password, hex], timeout: .seconds(120)
+                ["python3", script, shim.endpoint, TestLogin.user, TestLogin.password, hex], timeout: .seconds(600)
             )
             let session = try #require(
                 try? JSONDecoder().decode(Session.self, from: Data(run.output.utf8)),
