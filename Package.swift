@@ -96,7 +96,7 @@ let package = Package(
         .target(
             name: "MetaWeblog",
             dependencies: [
-                "BakeHTTP", "BakeIO", "XMLRPC",
+                "BakeHTTP", "BakeIO", "LinkCheck", "XMLRPC",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),

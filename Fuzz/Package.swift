@@ -10,6 +10,7 @@ import PackageDescription
 
 /// The targets, as name: the package above's products each one reads through.
 let targets: [(name: String, products: [String])] = [
+    ("client-page", ["MetaWeblog"]),
     ("date", ["BakeKit"]),
     ("highlight", ["BakeKit"]),
     ("jekyll", ["BakeImport"]),

@@ -38,7 +38,7 @@ public enum HTMLScanner {
                 }
             }
         }
-        return PageScan(links: collector.links, anchors: collector.anchors)
+        return PageScan(links: collector.links, anchors: collector.anchors, relations: collector.relations)
     }
 }
 
@@ -59,6 +59,7 @@ fileprivate enum LibXML2HTML {
 fileprivate final class LinkCollector {
     var links: [PageScan.Link] = []
     var anchors: Set<String> = []
+    var relations: [PageScan.Relation] = []
 
     /// Only the start tag callback is set: nothing builds a tree, and errors go nowhere.
     static func makeSAXHandler() -> htmlSAXHandler {
@@ -124,7 +125,9 @@ fileprivate final class LinkCollector {
         case .link:
             // A link's target is a page or file only for some relations: not for endpoints
             // that answer POSTs (Micropub, IndieAuth) or hints to open a connection.
-            guard let url, !Self.isEndpoint(rel ?? "") else { return }
+            guard let url else { return }
+            if let rel { relations.append(PageScan.Relation(words: Self.relations(rel), url: url)) }
+            guard !Self.isEndpoint(rel ?? "") else { return }
             links.append(PageScan.Link(url: url, kind: Self.isFile(rel ?? "") ? .file : .page))
         case .meta:
             guard let content else { return }

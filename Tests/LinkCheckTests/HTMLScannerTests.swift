@@ -49,6 +49,16 @@ import Testing
         #expect(page.links.map(\.url) == ["/real.html", "/unquoted.html"])
     }
 
+    /// Every `<link>` with a `rel` is a relation, endpoints included, with its words lowercased.
+    @Test func linkRelationsAreKeptForProgramsThatReadThem() {
+        let page = scan(#"<link rel="Redirect_URI other" href="http://localhost/cb"><link rel=micropub href="/micropub"><link href="/x.css"><a rel="me" href="/me">"#)
+        #expect(page.relations == [
+            PageScan.Relation(words: ["redirect_uri", "other"], url: "http://localhost/cb"),
+            PageScan.Relation(words: ["micropub"], url: "/micropub"),
+        ])
+        #expect(!page.links.map(\.url).contains("/micropub"))
+    }
+
     @Test func nothingToReadGivesNothing() {
         #expect(scan("").links.isEmpty)
         #expect(scan("just text").links.isEmpty)

@@ -9,6 +9,11 @@
 #   /held/NAME     200, after holding the request until three requests to /held/ are open at
 #                  once or half a second has passed; /stats reports the most that were open
 #   /stats         JSON: {"requests": ["HEAD /ok", ...], "most_held": N}
+# and an IndieAuth app's pages, each publishing a redirect on another host (localhost):
+#   /app/html      <link rel="redirect_uri" href="http://localhost:PORT/cb/html">
+#   /app/json      a client metadata document: "redirect_uris": ["http://localhost:PORT/cb/json"]
+#   /app/header    Link: <http://localhost:PORT/cb/header>; rel="redirect_uri"
+#   /app/moved     301 to /app/html
 import json, sys, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -23,11 +28,13 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def answer(self, status, location=None, body=b"ok\n"):
+    def answer(self, status, location=None, body=b"ok\n", content_type="text/plain", link=None):
         self.send_response(status)
         if location:
             self.send_header("Location", location)
-        self.send_header("Content-Type", "text/plain")
+        if link:
+            self.send_header("Link", link)
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         if self.command != "HEAD":
@@ -52,6 +59,17 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(301, "/loop")
         if self.path == "/no-head":
             return self.answer(405 if self.command == "HEAD" else 200)
+        elsewhere = "http://localhost:%d/cb/" % self.server.server_address[1]
+        if self.path == "/app/html":
+            page = '<!DOCTYPE html><title>App</title><link rel="stylesheet" href="/s.css"><link rel="redirect_uri" href="%shtml"><h1>App</h1>' % elsewhere
+            return self.answer(200, body=page.encode(), content_type="text/html; charset=utf-8")
+        if self.path == "/app/json":
+            document = {"client_id": "http://%s/app/json" % self.headers["Host"], "client_name": "App", "redirect_uris": [elsewhere + "json"]}
+            return self.answer(200, body=json.dumps(document).encode(), content_type="application/json")
+        if self.path == "/app/header":
+            return self.answer(200, body=b"<!DOCTYPE html><title>App</title>", content_type="text/html", link='</about>; rel="author", <%sheader>; rel="redirect_uri"' % elsewhere)
+        if self.path == "/app/moved":
+            return self.answer(301, "/app/html")
         if self.path == "/hang":
             stop.wait()
             return

@@ -1,8 +1,9 @@
 import Foundation
 
 /// curl, run as a child process with its arguments as an array (no shell between), for one
-/// HTTP request at a time: `bake check --external`'s client. Its answer is the status and the
-/// `Location` of a redirect, which bake follows itself, hop by hop.
+/// HTTP request at a time: `bake check --external`'s client (its answer is the status and the
+/// `Location` of a redirect, which bake follows itself, hop by hop), and the editor server's
+/// reader of an app's published page (`fetch`).
 ///
 /// ```swift
 /// let curl = try Curl.find()
@@ -63,6 +64,55 @@ public struct Curl: Sendable {
         if run.status == 28 { return .timedOut }
         return .failed(Self.reason(run.errors))
     }
+
+    /// A page read whole: where it ended up after redirects, and what it said.
+    public struct Page: Sendable, Hashable {
+        public let status: Int
+        /// The URL of the last hop, which relative links in the page are read against.
+        public let url: String
+        /// Its `Content-Type`, e.g. `text/html; charset=utf-8`; empty when it sent none.
+        public let contentType: String
+        /// Its `Link` header fields, joined with `, `; empty when it sent none.
+        public let link: String
+        public let body: [UInt8]
+
+        public init(status: Int, url: String, contentType: String, link: String, body: [UInt8]) {
+            self.status = status
+            self.url = url
+            self.contentType = contentType
+            self.link = link
+            self.body = body
+        }
+    }
+
+    /// GETs `url`, following up to five redirects (http and https only), and reads its body
+    /// up to `maxBytes`. Nil when there was no HTTP answer in `timeout` or the body was larger.
+    public func fetch(_ url: String, timeout: Duration, maxBytes: Int, userAgent: String) async -> Page? {
+        let seconds = String(timeout.inSeconds)
+        // The body goes to standard output; what curl learnt of the last hop, to standard error
+        // after it, a field per line, marked so that curl's own messages cannot be taken for it.
+        let fields = ["status": "%{http_code}", "url": "%{url_effective}", "type": "%header{content-type}", "link": "%header{link}"]
+        let writeOut = "%{stderr}" + fields.map { "\n\(Self.fieldMark)\($0.key) \($0.value)" }.joined() + "\n"
+        let arguments = [
+            "--silent", "--show-error", "--globoff", "--proto", "=http,https", "--proto-redir", "=http,https",
+            "--location", "--max-redirs", "5", "--max-time", seconds, "--connect-timeout", seconds,
+            "--max-filesize", String(maxBytes), "--user-agent", userAgent, "--header", "Accept: application/json, text/html;q=0.9, */*;q=0.1",
+            "--output", "-", "--write-out", writeOut, "--url", url,
+        ]
+        guard let run = try? await Program(executable: executable).run(arguments, timeout: timeout + .seconds(5), outputLimit: maxBytes),
+              run.status == 0
+        else { return nil }
+        var found: [String: String] = [:]
+        for line in run.errors.split(separator: "\n") where line.hasPrefix(Self.fieldMark) {
+            let field = line.dropFirst(Self.fieldMark.count)
+            let name = field.prefix { $0 != " " }
+            found[String(name)] = String(field.dropFirst(name.count + 1))
+        }
+        guard let status = found["status"].flatMap({ Int($0) }), status > 0, let last = found["url"] else { return nil }
+        return Page(status: status, url: last, contentType: found["type"] ?? "", link: found["link"] ?? "", body: Array(run.output.utf8))
+    }
+
+    private static let fieldMark = "bake-curl-"
 
     /// curl's message without its `curl: (7) ` prefix.
     static func reason(_ errors: String) -> String {

@@ -38,7 +38,8 @@ public struct Program: Sendable, Hashable {
         return program
     }
 
-    /// How much of standard output a run keeps; past it the run fails rather than grow without bound.
+    /// How much of standard output a run keeps unless told otherwise; past it the run fails rather
+    /// than grow without bound.
     public static let outputLimit = 256 << 20
     /// How much of standard error a run keeps.
     public static let errorLimit = 16 << 20
@@ -51,6 +52,8 @@ public struct Program: Sendable, Hashable {
     ///   - input: What the child reads on standard input; it reads end-of-file after it.
     ///   - timeout: How long the program may run; past it the program is killed and the run
     ///     comes back with `timedOut` set. Nil: as long as it takes.
+    ///   - outputLimit: How much standard output the run keeps; past it the child is killed and
+    ///     the run fails with `.tooMuchOutput`.
     ///   - onOutputLine: Hears each line of standard output (without its newline) as it comes,
     ///     for a program that reports progress; the lines are still in `output`.
     public func run(
@@ -59,6 +62,7 @@ public struct Program: Sendable, Hashable {
         environment: [String: String]? = nil,
         input: [UInt8] = [],
         timeout: Duration? = nil,
+        outputLimit: Int = Program.outputLimit,
         onOutputLine: (@Sendable (Substring) -> Void)? = nil
     ) async throws(ProgramError) -> ProgramRun {
         Self.ignoreBrokenPipes()
@@ -66,7 +70,7 @@ public struct Program: Sendable, Hashable {
         let outcome: Outcome
         do {
             outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
-                group.addTask { .ended(try await Self.collect(configuration, input: input, onOutputLine: onOutputLine)) }
+                group.addTask { .ended(try await Self.collect(configuration, input: input, outputLimit: outputLimit, onOutputLine: onOutputLine)) }
                 if let timeout {
                     group.addTask {
                         try await Task.sleep(for: timeout)
@@ -142,7 +146,7 @@ private extension Program {
     }
 
     /// Runs to the end, draining both streams as they come.
-    static func collect(_ configuration: Configuration, input: [UInt8], onOutputLine: (@Sendable (Substring) -> Void)?) async throws -> ProgramRun {
+    static func collect(_ configuration: Configuration, input: [UInt8], outputLimit: Int, onOutputLine: (@Sendable (Substring) -> Void)?) async throws -> ProgramRun {
         // The input is written beside the reading, and a child that ends without reading it
         // all only ends the writing: its pipe is closed whatever happened to the writes.
         let result = try await Subprocess.run(
@@ -191,7 +195,7 @@ private extension Program {
     }
 }
 
-/// More standard output than `Program.outputLimit`.
+/// More standard output than the run's `outputLimit`.
 private struct TooMuchOutput: Error {}
 
 extension TerminationStatus {

@@ -33,13 +33,32 @@ struct AuthorizationPage: Sendable {
         \(problem.map { "<p class=\"problem\" role=\"alert\">\(Self.escape($0))</p>" } ?? "")
         <form method="post" action="\(IndieAuthEndpoint.authorizationPath)">
         \(hidden)
-        <p><label for="password">The shim's password</label><br>
+        \(confirmation)<p><label for="password">The shim's password</label><br>
         <input id="password" type="password" name="password" autocomplete="current-password" required autofocus></p>
         <p><button type="submit">Allow</button></p>
         </form>
         </main>
         </body>
         </html>
+
+        """
+    }
+
+    /// The form field of the box that trusts an unconfirmed redirect.
+    static let trustField = "trust_redirect"
+
+    /// For a redirect on another site that the app's page could not confirm: a warning, and a
+    /// box the user must tick before the password counts.
+    var confirmation: String {
+        guard case .unconfirmed(let reason) = request.trust else { return "" }
+        let host: String
+        if case .web(_, let name, _) = request.redirect.kind { host = name } else { host = request.redirectURI }
+        return """
+        <p class="problem" role="alert">The app will be sent back to <strong>\(Self.escape(host))</strong>, which is not \
+        the app's own site, and \(Self.escape(reason)) to confirm it is the app's. If you did not \
+        start this sign-in from the app yourself, leave this page.</p>
+        <p><label><input type="checkbox" name="\(Self.trustField)" value="yes" required> I started this sign-in, and \
+        <code>\(Self.escape(host))</code> is where the app expects me back</label></p>
 
         """
     }

@@ -36,6 +36,8 @@ struct IndieAuthEndpoint: Sendable {
     /// The sign-in page's own password check, apart from the editors' (`context.login`): wrong
     /// passwords here back off sign-in only, never an editor's XML-RPC calls.
     let login: LoginCheck
+    /// Reads an app's page for the redirects it publishes.
+    let redirects: PublishedRedirects
 
     func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
         do {
@@ -43,7 +45,7 @@ struct IndieAuthEndpoint: Sendable {
             case (Self.metadataPath, .get):
                 return metadata(request)
             case (Self.authorizationPath, .get):
-                return try page(AuthorizationRequest(FormFields(request.uri.query ?? "")), problem: nil, status: .ok)
+                return try await page(checked(AuthorizationRequest(FormFields(request.uri.query ?? ""))), problem: nil, status: .ok)
             case (Self.authorizationPath, .post):
                 let form = try await form(request)
                 if form["grant_type"] != nil {
@@ -84,6 +86,13 @@ struct AuthorizationRequest: Sendable, Hashable {
     let scopeText: String
     /// Where the browser goes back to once the password is right.
     let redirect: ClientAddress
+    /// The app, read strictly.
+    let client: ClientAddress
+    /// Whether the redirect is the app's (see `PublishedRedirects`): set by the endpoint
+    /// once it has read the app's page, when the redirect is on another site.
+    var trust: PublishedRedirects.Trust = .ownSite
+    /// The user ticked the box that trusts a redirect the app's page could not confirm.
+    let userTrustsRedirect: Bool
 
     /// The longest `client_id`: the token made for it is named after it.
     static let maxClientIDLength = TokenStore.maxNameLength - 10
@@ -104,12 +113,6 @@ struct AuthorizationRequest: Sendable, Hashable {
         guard let redirect = fields["redirect_uri"].flatMap(ClientAddress.init) else {
             throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL; expected an http(s) URL or an app's own scheme"))
         }
-        // A web redirect elsewhere than the app's own site would hand the code to whoever made
-        // the link; the shim cannot fetch the app's published redirects to allow one, so it
-        // refuses it. An app's own scheme (`iawriter://…`) opens the app on this device.
-        if redirect.isWeb, redirect.origin != clientID.origin {
-            throw IndieAuthError(.invalidRequest("redirect_uri is on another site than client_id; expected the app's own site"))
-        }
         guard let challenge = fields["code_challenge"], (43...128).contains(challenge.utf8.count) else {
             throw IndieAuthError(.invalidRequest("code_challenge is missing; this server requires PKCE with S256"))
         }
@@ -119,6 +122,8 @@ struct AuthorizationRequest: Sendable, Hashable {
         self.clientID = clientID.text
         self.redirectURI = redirect.text
         self.redirect = redirect
+        client = clientID
+        userTrustsRedirect = fields[AuthorizationPage.trustField] == "yes"
         state = fields["state"] ?? ""
         codeChallenge = challenge
         scopeText = fields["scope"] ?? ""
@@ -150,9 +155,23 @@ private extension IndieAuthEndpoint {
         ]))
     }
 
+    /// The request, with what is known of its redirect; refused when the app's page answers
+    /// without listing a redirect on another site.
+    func checked(_ request: AuthorizationRequest) async throws(IndieAuthError) -> AuthorizationRequest {
+        var request = request
+        request.trust = await redirects.check(clientID: request.client, redirect: request.redirect)
+        if request.trust == .notListed {
+            throw IndieAuthError(.invalidRequest("redirect_uri is on another site than client_id, and the app's page at client_id does not list it as a redirect_uri"))
+        }
+        return request
+    }
+
     /// Checks the password; then sends the browser back to the app with a code.
     func approve(_ form: FormFields, request: Request, client: String) async throws -> Response {
-        let authorization = try AuthorizationRequest(form)
+        let authorization = try await checked(AuthorizationRequest(form))
+        if case .unconfirmed = authorization.trust, !authorization.userTrustsRedirect {
+            return page(authorization, problem: "Tick the box to confirm where the app is sent back to, or leave this page.", status: .badRequest)
+        }
         let started = ContinuousClock.now
         let outcome = await login.check(user: context.configuration.credentials.user, password: form["password"] ?? "", client: client)
         switch outcome {

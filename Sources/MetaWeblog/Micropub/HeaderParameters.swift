@@ -29,7 +29,7 @@ struct HeaderParameters: Sendable, Hashable {
                 if rest.first == "\"" {
                     rest = rest.dropFirst()
                     while let character = rest.first, character != "\"" {
-                        if character == "\\", rest.count > 1 {
+                        if character == "\\", rest.dropFirst().first != nil {
                             rest = rest.dropFirst()
                         }
                         text.append(rest.first!)

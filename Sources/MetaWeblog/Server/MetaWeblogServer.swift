@@ -87,7 +87,8 @@ public final class MetaWeblogServer: Sendable {
             micropub: MicropubEndpoint(context: context, tokens: tokenCheck, maxBodySize: options.maxBodySize),
             indieAuth: IndieAuthEndpoint(
                 context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
-                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials)
+                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials),
+                redirects: PublishedRedirects(curl: try? Curl.find(environment: options.environment))
             )
         )
         let listening = ListeningPort()

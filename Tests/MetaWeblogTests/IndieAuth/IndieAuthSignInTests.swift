@@ -1,3 +1,4 @@
+import BakeTestSupport
 import Foundation
 import Testing
 
@@ -98,17 +99,70 @@ extension MicropubServer {
             }
         }
 
-        /// A link that sends the code to another site is refused before the password is asked.
-        @Test func refusesARedirectToAnotherSite() async throws {
+        static func authorization(client: String, redirect: String) -> [(String, String)] {
+            authorization().map { $0.0 == "client_id" ? ($0.0, client) : $0.0 == "redirect_uri" ? ($0.0, redirect) : $0 }
+        }
+
+        /// A redirect on another host is the app's when the app's page at its client_id
+        /// publishes it: as a `<link rel="redirect_uri">`, an HTTP `Link`, or in a client
+        /// metadata document, after a redirect too. The real page is read (curl, over loopback).
+        @Test func followsARedirectOnAnotherHostThatTheAppPublishes() async throws {
+            let app = try await LinkServer.start()
+            defer { app.stop() }
             try await MicropubShim.run { shim in
-                let elsewhere = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "https://attacker.example/callback") : $0 }
-                let page = try await shim.client.get(shim.base + "/auth", query: elsewhere)
-                #expect(page.status == 400 && page.error == "invalid_request")
-                #expect(!page.text.contains("type=\"password\""))
-                let port = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "https://app.example:8443/callback") : $0 }
-                #expect(try await shim.client.get(shim.base + "/auth", query: port).status == 400)
+                for (page, kind) in [("/app/html", "html"), ("/app/json", "json"), ("/app/header", "header"), ("/app/moved", "html")] {
+                    let redirect = "http://localhost:\(app.port)/cb/\(kind)"
+                    let link = Self.authorization(client: app.url(page), redirect: redirect)
+                    let shown = try await shim.client.get(shim.base + "/auth", query: link)
+                    #expect(shown.status == 200, "\(page): \(shown.text)")
+                    #expect(shown.text.contains("type=\"password\"") && !shown.text.contains("trust_redirect"))
+                    let posted = try await shim.client.post(shim.base + "/auth", form: link + [("password", TestLogin.password)])
+                    #expect(posted.status == 302 && posted.location?.hasPrefix(redirect + "?code=") == true, "\(page): \(posted.status)")
+                }
+            }
+        }
+
+        /// A link that sends the code to another site than the app's, which the app's page
+        /// does not list, is refused before the password is asked, and a password posted
+        /// with it gets no code.
+        @Test func refusesARedirectToAnotherSiteThatTheAppDoesNotList() async throws {
+            let app = try await LinkServer.start()
+            defer { app.stop() }
+            try await MicropubShim.run { shim in
+                for redirect in ["https://attacker.example/callback", "http://localhost:\(app.port)/cb/other", "http://127.0.0.1:\(app.port + 1)/cb/html"] {
+                    let link = Self.authorization(client: app.url("/app/html"), redirect: redirect)
+                    let page = try await shim.client.get(shim.base + "/auth", query: link)
+                    #expect(page.status == 400 && page.error == "invalid_request", "\(redirect) was shown the password page")
+                    #expect(page.text.contains("does not list it"))
+                    let posted = try await shim.client.post(shim.base + "/auth", form: link + [("password", TestLogin.password)])
+                    #expect(posted.status == 400 && posted.location == nil)
+                }
                 let app = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "appexample://callback") : $0 }
                 #expect(try await shim.client.get(shim.base + "/auth", query: app).status == 200)
+            }
+        }
+
+        /// When the app's page cannot be read, the redirect elsewhere is shown with a warning,
+        /// and the password counts only with the box ticked that says the user started this.
+        @Test func asksTheUserAboutARedirectElsewhereThatCannotBeConfirmed() async throws {
+            let app = try await LinkServer.start()
+            defer { app.stop() }
+            try await MicropubShim.run { shim in
+                let redirect = "http://localhost:\(app.port)/cb/html"
+                let link = Self.authorization(client: app.url("/missing"), redirect: redirect)
+                let shown = try await shim.client.get(shim.base + "/auth", query: link)
+                #expect(shown.status == 200)
+                #expect(shown.text.contains("name=\"trust_redirect\"") && shown.text.contains("answered 404"))
+                #expect(shown.text.contains("<strong>localhost</strong>"))
+                let unticked = try await shim.client.post(shim.base + "/auth", form: link + [("password", TestLogin.password)])
+                #expect(unticked.status == 400 && unticked.location == nil)
+                #expect(unticked.text.contains("Tick the box"))
+                let ticked = try await shim.client.post(shim.base + "/auth", form: link + [("password", TestLogin.password), ("trust_redirect", "yes")])
+                #expect(ticked.status == 302 && ticked.location?.hasPrefix(redirect + "?code=") == true)
+                // The same on another port of the app's host: not the app's own site.
+                let port = Self.authorization().map { $0.0 == "redirect_uri" ? ($0.0, "https://app.example:8443/callback") : $0 }
+                let other = try await shim.client.get(shim.base + "/auth", query: port)
+                #expect(other.status == 200 && other.text.contains("name=\"trust_redirect\""))
             }
         }
 
