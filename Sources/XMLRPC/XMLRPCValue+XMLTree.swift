@@ -20,6 +20,21 @@ extension XMLRPCValue {
         self = try Self.typed(type)
     }
 
+    /// Reads a `<value>` element, or a type element where a `<value>` belongs (in a `<member>`
+    /// or an array's `<data>`): WordPress's XML-RPC server reads `<member><name>bits</name>
+    /// <base64>…</base64></member>` as if the `<value>` were there, and clients written
+    /// against it send that.
+    init(wrappedOrBare element: XMLTreeElement) throws(XMLRPCError) {
+        if element.name != "value", Self.typeNames.contains(element.name) {
+            self = try Self.typed(element)
+        } else {
+            try self.init(element)
+        }
+    }
+
+    /// The names of the type elements.
+    static let typeNames: Set<String> = ["string", "i4", "int", "i8", "boolean", "double", "dateTime.iso8601", "base64", "struct", "array", "nil"]
+
     /// Writes this value as a `<value>` element, or throws if XML cannot carry it.
     func element() throws(XMLRPCError) -> XMLTreeElement {
         XMLTreeElement("value", elements: [try typeElement()])
@@ -52,7 +67,7 @@ private extension XMLRPCValue {
             let data = try element.onlyChild("data")
             var values: [XMLRPCValue] = []
             for value in try data.childElements() {
-                values.append(try XMLRPCValue(value))
+                values.append(try XMLRPCValue(wrappedOrBare: value))
             }
             return .array(values)
         case "nil":
@@ -138,6 +153,8 @@ extension XMLRPCStruct {
                     name = try part.textOnly()
                 case "value" where value == nil:
                     value = try XMLRPCValue(part)
+                case let type where value == nil && XMLRPCValue.typeNames.contains(type):
+                    value = try XMLRPCValue(wrappedOrBare: part)
                 default:
                     throw XMLRPCError(.unexpectedElement(found: part.name, expected: "one <name> and one <value> in <member>"), line: part.line)
                 }

@@ -54,6 +54,27 @@ import XMLRPC
         #expect(try parseValue("<value><ex:nil xmlns:ex=\"http://ws.apache.org/xmlrpc/namespaces/extensions\"/></value>") == .nil)
     }
 
+    /// WordPress reads a type element where a `<value>` belongs, in a member or an array, and
+    /// clients written against it (an upload's `bits`, a post's date) send that.
+    @Test func readsATypeElementWithoutItsValueInAMemberOrAnArray() throws {
+        let value = try parseValue("""
+            <value><struct>
+              <member><name>bits</name><base64>SGk=</base64></member>
+              <member><name>date</name><dateTime.iso8601>20140331T20:16:46</dateTime.iso8601></member>
+              <member><name>title</name><string>Hi</string></member>
+              <member><name>tags</name><value><array><data><string>a</string><value>b</value></data></array></value></member>
+            </struct></value>
+            """)
+        let members = try #require(value.structValue)
+        #expect(members["bits"] == .base64(Data("Hi".utf8)))
+        #expect(members["date"]?.dateTimeValue == XMLRPCDateTime(year: 2014, month: 3, day: 31, hour: 20, minute: 16, second: 46))
+        #expect(members["title"] == .string("Hi"))
+        #expect(members["tags"] == .array([.string("a"), .string("b")]))
+        // Still one value per member, and only type elements stand in for it.
+        #expect(throws: XMLRPCError.self) { try parseValue("<value><struct><member><name>a</name><string>x</string><value>y</value></member></struct></value>") }
+        #expect(throws: XMLRPCError.self) { try parseValue("<value><struct><member><name>a</name><title>x</title></member></struct></value>") }
+    }
+
     @Test func readsNestedStructsAndArrays() throws {
         let value = try parseValue("""
             <value><struct>

@@ -150,12 +150,37 @@ struct BlogTree: Sendable {
         return draft
     }
 
-    /// Moves a file into `.trash/`, keeping its path there (`.trash/posts/2014/03/31/a.markdown`),
-    /// with `-2`, `-3` … added when the trash already holds that name. Returns the new path.
+    /// Moves a file into `.trash/`, keeping its path there (`.trash/posts/2014/03/31/a.markdown`).
+    /// When the trash holds that name already (a permalink used again, and deleted again), the
+    /// name gets `~2`, `~3` … one more than the highest there, so the numbers go in the order
+    /// of deletion, and `~` (which no slug holds) keeps `a~2` apart from a post named `a-2`.
+    /// Returns the new path.
     func trash(_ path: String) throws(MetaWeblogError) -> String {
-        let destination = freePath(".trash/" + path)
+        let wanted = ".trash/" + path
+        let folder = FileIO.parent(of: wanted)
+        let (stem, ext) = Self.stemAndExtension(String(wanted.dropFirst(folder.count + 1)))
+        let entries = (try? FileTree.scan(blog.path(folder))) ?? []
+        let numbers = entries.compactMap { entry in
+            entry.path.contains("/") ? nil : Self.trashNumber(entry.path, stem: stem, ext: ext)
+        }
+        let destination = numbers.isEmpty ? wanted : "\(folder)/\(stem)~\(numbers.max()! + 1)\(ext)"
         try move(path, to: destination)
         return destination
+    }
+
+    /// 1 for `stem` + `ext`, N for `stem~N` + `ext`, nil for any other name.
+    static func trashNumber(_ name: String, stem: String, ext: String) -> Int? {
+        guard name.hasPrefix(stem), name.hasSuffix(ext), name.count >= stem.count + ext.count else { return nil }
+        let middle = name.dropFirst(stem.count).dropLast(ext.count)
+        if middle.isEmpty { return 1 }
+        guard middle.first == "~", let number = Int(middle.dropFirst()), number >= 2, middle.dropFirst().allSatisfy(\.isASCII) else { return nil }
+        return number
+    }
+
+    /// `a.markdown` → (`a`, `.markdown`); a name without a dot (or with only a leading one) has no extension.
+    static func stemAndExtension(_ name: String) -> (stem: String, ext: String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        return (String(name[..<dot]), String(name[dot...]))
     }
 
     /// Whether `stem` is `slug`, or `slug` with `-2`, `-3` … after it.
@@ -169,10 +194,7 @@ struct BlogTree: Sendable {
     func freePath(_ path: String) -> String {
         guard FileIO.exists(blog.path(path)) else { return path }
         let folder = FileIO.parent(of: path)
-        let name = String(path.dropFirst(folder.count + 1))
-        let dot = name.lastIndex(of: ".").flatMap { $0 == name.startIndex ? nil : $0 }
-        let stem = dot.map { String(name[..<$0]) } ?? name
-        let ext = dot.map { String(name[$0...]) } ?? ""
+        let (stem, ext) = Self.stemAndExtension(String(path.dropFirst(folder.count + 1)))
         var number = 2
         while FileIO.exists(blog.path("\(folder)/\(stem)-\(number)\(ext)")) { number += 1 }
         return "\(folder)/\(stem)-\(number)\(ext)"

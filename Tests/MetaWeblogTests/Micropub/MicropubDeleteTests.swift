@@ -52,5 +52,27 @@ extension MicropubServer {
                 #expect(again.status == 400)
             }
         }
+        /// A permalink used again: the second post at it is deleted too. Undelete brings back
+        /// the one deleted last, not the older one, and the older stays in the trash.
+        @Test func undeleteAfterThePermalinkWasUsedAgainRestoresTheLastDeleted() async throws {
+            try await MicropubShim.run { shim in
+                let first = try await shim.create(form: [("h", "entry"), ("name", "Reused"), ("content", "The first.")])
+                let path = try shim.file(for: first)
+                _ = try await shim.client.post(shim.endpoint, form: [("action", "delete"), ("url", first)], token: shim.token)
+                let second = try await shim.create(form: [("h", "entry"), ("name", "Reused"), ("content", "The second.")])
+                #expect(second == first)
+                _ = try await shim.client.post(shim.endpoint, form: [("action", "delete"), ("url", second)], token: shim.token)
+                let answer = try await shim.client.post(shim.endpoint, form: [("action", "undelete"), ("url", first)], token: shim.token)
+                #expect([200, 201, 204].contains(answer.status))
+                #expect(try shim.blog.read(path).contains("The second."))
+                #expect(try shim.blog.read(".trash/" + path).contains("The first."))
+                #expect(try shim.page(first).contains("The second."))
+                // Deleted again, it goes after the older one; undelete still takes the last.
+                _ = try await shim.client.post(shim.endpoint, form: [("action", "delete"), ("url", first)], token: shim.token)
+                #expect(try shim.blog.read(".trash/" + path.replacingOccurrences(of: ".markdown", with: "~2.markdown")).contains("The second."))
+                _ = try await shim.client.post(shim.endpoint, form: [("action", "undelete"), ("url", first)], token: shim.token)
+                #expect(try shim.blog.read(path).contains("The second."))
+            }
+        }
     }
 }

@@ -56,7 +56,7 @@ import Testing
         try blog.write("a", to: "static/media/2020/01/a.png")
         #expect(try tree.trash("static/media/2020/01/a.png") == ".trash/static/media/2020/01/a.png")
         try blog.write("b", to: "static/media/2020/01/a.png")
-        #expect(try tree.trash("static/media/2020/01/a.png") == ".trash/static/media/2020/01/a-2.png")
+        #expect(try tree.trash("static/media/2020/01/a.png") == ".trash/static/media/2020/01/a~2.png")
         #expect(tree.freePath("static/noext") == "static/noext")
         try blog.write("c", to: "static/noext")
         #expect(tree.freePath("static/noext") == "static/noext-2")
