@@ -36,6 +36,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case commitChanges = "commit_changes"
     case deployOnPost = "deploy_on_post"
     case deployTo = "deploy_to"
+    case uploadSVG = "upload_svg"
     case hasBlog = "has_blog"
     case blogRelativePath = "blog_relative_path"
     case outputFileSuffix = "output_file_suffix"
@@ -92,7 +93,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
     public var value: Value {
         switch self {
-        case .feedExcerpts, .search, .highlight, .smartPunctuation, .commitChanges, .deployOnPost, .hasBlog, .itunesExplicit: return .flag
+        case .feedExcerpts, .search, .highlight, .smartPunctuation, .commitChanges, .deployOnPost, .uploadSVG, .hasBlog, .itunesExplicit: return .flag
         case .homePostCount, .feedPostCount: return .count
         case .siteURL, .xmlrpcURL, .micropubURL: return .webURL
         case .faviconURL, .iconURL, .feedAuthorURL, .feedAuthorAvatarURL, .feedMediaThumbnail, .itunesImage: return .url
@@ -112,7 +113,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .language: return "`en`"
         case .monthNames: return "English"
         case .dateFormat: return "`%B %e, %Y`"
-        case .feedExcerpts, .search, .commitChanges, .deployOnPost, .itunesExplicit: return "`false`"
+        case .feedExcerpts, .search, .commitChanges, .deployOnPost, .uploadSVG, .itunesExplicit: return "`false`"
         case .smartPunctuation, .hasBlog, .highlight: return "`true`"
         case .homePostCount: return "8"
         case .feedPostCount: return "20"
@@ -159,6 +160,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .commitChanges: return "`true`: `bake-metaweblog` commits every change to the blog's git repository"
         case .deployOnPost: return "`true`: `bake-metaweblog` publishes the site after every change, to `@deploy_to`"
         case .deployTo: return "where `bake deploy` publishes (below)"
+        case .uploadSVG: return "`true`: `bake-metaweblog` takes SVG uploads from editors; an SVG can hold script that runs on the blog's own site, so only for editors and apps you trust"
         case .hasBlog: return "`false`: a site of pages only; no home list, archive, month pages or feeds, posts are not published, and a `pages/index.markdown` can be the front page"
         case .blogRelativePath: return "a folder of the site for the blog, e.g. `blog`: the home list, archive, months, posts and feeds go under it; pages stay at the site's root, and a `pages/index.markdown` is the site's front page"
         case .outputFileSuffix: return "the extension of post and page files and their links, e.g. `.htm` or `.php` (the archive, months and home stay `.html`/`index.html`); it cannot be empty, as hosts serve files without an extension as downloads"

@@ -29,6 +29,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let commitChanges: Bool
     /// Whether `bake-metaweblog` publishes after every change (`@deploy_on_post`).
     public let deployOnPost: Bool
+    /// Whether `bake-metaweblog` takes SVG uploads (`@upload_svg`); they can hold script.
+    public let uploadSVG: Bool
     /// Where `bake deploy` publishes by default (`@deploy_to`, or Wildcat's `@rsync_remote_path`).
     public let deployTo: String?
     /// Whether fenced code is highlighted when the site is baked; `@highlight false` turns it off.
@@ -99,6 +101,7 @@ public struct SiteSettings: Sendable, Hashable {
         search = flag(.search)
         commitChanges = flag(.commitChanges)
         deployOnPost = flag(.deployOnPost)
+        uploadSVG = flag(.uploadSVG)
         deployTo = metadata[SettingKey.deployTo.name]?.trimmingCharacters(in: .whitespaces).nonEmpty
         var names = DateStyle.englishMonthNames
         if let field = metadata.field(SettingKey.monthNames.name) {

@@ -1,3 +1,5 @@
+import BakeKit
+
 /// The `Content-Type` of a site file, from its name.
 enum ContentType {
     static let html = "text/html; charset=utf-8"
@@ -8,7 +10,9 @@ enum ContentType {
         if path == "rss.xml" || path.hasSuffix("/rss.xml") || path.hasSuffix(".rss") { return "application/rss+xml; charset=utf-8" }
         let name = path.split(separator: "/").last ?? ""
         guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
-        return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+        let ext = name[name.index(after: dot)...].lowercased()
+        // Editors' uploads are served as the shim took them (`MediaKind`), the rest by this table.
+        return byExtension[ext] ?? MediaKind.contentType(ofExtension: ext) ?? "application/octet-stream"
     }
 
     /// Whether pages of this type get the reload script.
@@ -24,10 +28,8 @@ private extension ContentType {
         "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
         "json": "application/json; charset=utf-8",
         "xml": "application/xml; charset=utf-8",
-        "txt": "text/plain; charset=utf-8", "md": "text/plain; charset=utf-8", "markdown": "text/plain; charset=utf-8",
-        "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
-        "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
+        "md": "text/plain; charset=utf-8", "markdown": "text/plain; charset=utf-8",
+        "svg": "image/svg+xml", "ico": "image/x-icon",
         "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
-        "pdf": "application/pdf", "mp3": "audio/mpeg", "mp4": "video/mp4", "webm": "video/webm",
     ]
 }

@@ -118,7 +118,7 @@ private extension MicropubEndpoint {
     func post(_ request: Request, client: String) async throws -> Response {
         try await checkHeaderToken(request, client: client)
         let body = try await collect(request)
-        let decoded = try MicropubRequest(contentType: request.headers[.contentType] ?? "", body: body)
+        let decoded = try MicropubRequest(contentType: request.headers[.contentType] ?? "", body: body, allowSVG: context.configuration.uploadSVG)
         let now = context.now()
         switch decoded.action {
         case .create(let properties, let commands, let files):
@@ -254,7 +254,9 @@ private extension MicropubEndpoint {
             throw MicropubError(.invalidRequest("The body has no file part named file."))
         }
         let name = MediaName(file.fileName ?? "file").text
-        guard MediaKind(fileName: name) != nil else { throw MicropubError(.invalidRequest(MediaKind.refusal(of: name) + ".")) }
+        guard MediaKind(fileName: name, allowSVG: context.configuration.uploadSVG) != nil else {
+            throw MicropubError(.invalidRequest(MediaKind.refusal(of: name, allowSVG: context.configuration.uploadSVG) + "."))
+        }
         let month = context.dates.monthFolder(context.now())
         let path = try await perform { tree throws(MetaWeblogError) in
             try NewMediaObject.store(file.body, named: name, month: month, overwrite: false, in: tree)

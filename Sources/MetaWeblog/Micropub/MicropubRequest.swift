@@ -1,3 +1,4 @@
+import BakeKit
 /// A Micropub POST, decoded from any of its three encodings into one value.
 ///
 /// | encoding | create | other actions |
@@ -24,7 +25,8 @@ struct MicropubRequest: Sendable, Hashable {
     let bodyToken: String?
 
     /// Decodes a body of `contentType`; throws `invalid_request` naming what is wrong.
-    init(contentType: String, body: [UInt8]) throws(MicropubError) {
+    /// With `allowSVG` (`@upload_svg`), SVG files are taken as pictures.
+    init(contentType: String, body: [UInt8], allowSVG: Bool = false) throws(MicropubError) {
         let header = HeaderParameters(contentType)
         switch header.value {
         case "application/json":
@@ -50,7 +52,7 @@ struct MicropubRequest: Sendable, Hashable {
                 // A file's property is stored like a field's, so its name is checked the same way.
                 try MicropubProperties.check(name)
                 let fileName = MediaName(part.fileName ?? name).text
-                guard MediaKind(fileName: fileName) != nil else { throw MicropubError(.invalidRequest(MediaKind.refusal(of: fileName) + ".")) }
+                guard MediaKind(fileName: fileName, allowSVG: allowSVG) != nil else { throw MicropubError(.invalidRequest(MediaKind.refusal(of: fileName, allowSVG: allowSVG) + ".")) }
                 files[name, default: []].append(part)
             }
             try self.init(form: form.fields, files: files)

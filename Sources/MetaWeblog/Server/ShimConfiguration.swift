@@ -10,6 +10,7 @@ import BakeKit
 /// | `@metaweblog_password_hash` | `BAKE_METAWEBLOG_PASSWORD_HASH` | bcrypt hash of the password, from `bake-metaweblog hash-password` |
 /// | `@commit_changes` | | `true` to commit every change to the blog's git repository |
 /// | `@deploy_on_post` | | `true` to publish the site with rsync after every change (`@deploy_to` names where) |
+/// | `@upload_svg` | | `true` to take SVG uploads from editors (they can hold script) |
 /// | `@xmlrpc_url` | | the endpoint's URL, for `rsd.xml` and the home page's EditURI link (bake's own key) |
 public struct ShimConfiguration: Sendable {
     /// The environment variable that overrides `@metaweblog_user`.
@@ -25,6 +26,8 @@ public struct ShimConfiguration: Sendable {
     public let commitChanges: Bool
     /// Whether the site is published after every change (`@deploy_on_post`).
     public let deployOnPost: Bool
+    /// Whether editors may upload SVG (`@upload_svg`), which can hold script.
+    public let uploadSVG: Bool
 
     /// Checks the blog's configuration for what the shim needs, with the environment.
     public init(configuration: BlogConfiguration, environment: [String: String]) throws(ShimConfigurationError) {
@@ -53,6 +56,7 @@ public struct ShimConfiguration: Sendable {
 
         commitChanges = site.commitChanges
         deployOnPost = site.deployOnPost
+        uploadSVG = site.uploadSVG
     }
 }
 

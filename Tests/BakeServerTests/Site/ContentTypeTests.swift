@@ -1,3 +1,4 @@
+import BakeKit
 @testable import BakeServer
 import Testing
 
@@ -13,5 +14,16 @@ struct ContentTypeTests {
         #expect(ContentType.of("fonts/a.woff2") == "font/woff2")
         #expect(ContentType.of("README") == "application/octet-stream")
         #expect(ContentType.of("archive.tar.unknown") == "application/octet-stream")
+    }
+
+    /// Every kind of file an editor may upload is served as what it is, not as a download.
+    @Test func servesEveryKindOfUploadWithItsType() {
+        for (ext, type) in MediaKind.types {
+            #expect(ContentType.of("media/2024/06/file." + ext.uppercased()) == type.contentType)
+            #expect(ContentType.of("media/2024/06/file." + ext) != "application/octet-stream")
+        }
+        #expect(ContentType.of("media/2024/06/IMG_0001.HEIC") == "image/heic")
+        #expect(ContentType.of("media/2024/06/voice.m4a") == "audio/mp4")
+        #expect(ContentType.of("media/2024/06/book.epub") == "application/epub+zip")
     }
 }

@@ -67,4 +67,20 @@ struct NewMediaObjectTests {
             #expect(try await shim.success("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [picture])["url"]?.stringValue?.hasSuffix("/photo.JPG") == true)
         }
     }
+
+    /// A blog whose editors are trusted can take SVG (`@upload_svg true`); HTML and scripts
+    /// stay refused all the same.
+    @Test func takesSVGOnlyWhenTheBlogSaysSo() async throws {
+        try await ShimHarness.run(settings: ["@upload_svg true"]) { shim in
+            let drawing: XMLRPCValue = ["name": "drawing.svg", "type": "image/svg+xml", "bits": .base64(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8))]
+            let url = try await shim.success("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [drawing])["url"]?.stringValue
+            #expect(url?.hasSuffix("/drawing.svg") == true)
+            let page: XMLRPCValue = ["name": "page.html", "type": "text/html", "bits": .base64(Data("<p>".utf8))]
+            guard case .fault(let fault) = try await shim.call("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [page]) else {
+                Issue.record("page.html was stored")
+                return
+            }
+            #expect(fault.message.contains(".svg"))
+        }
+    }
 }

@@ -23,8 +23,9 @@ struct NewMediaObject: XMLRPCMethod {
         let type = media["type"]?.stringValue ?? ""
         let overwrite = media["overwrite"]?.boolValue ?? false
         let fileName = MediaName(requested).text
-        guard MediaKind(fileName: fileName) != nil else {
-            throw parameters.invalid(3, "media", "name: " + MediaKind.refusal(of: fileName))
+        let allowSVG = context.configuration.uploadSVG
+        guard MediaKind(fileName: fileName, allowSVG: allowSVG) != nil else {
+            throw parameters.invalid(3, "media", "name: " + MediaKind.refusal(of: fileName, allowSVG: allowSVG))
         }
         let month = context.dates.monthFolder(context.now())
         let path = try await context.writer.perform { tree throws(MetaWeblogError) in
