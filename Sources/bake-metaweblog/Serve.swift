@@ -109,6 +109,8 @@ extension BakeMetaWeblog {
                 printError("Warning: \(error.message); changes git could not commit are kept in memory only, so if the shim stops first, commit them by hand (git status shows them)")
             case .siteNotRebuilt(let failure):
                 printError("The site was not updated; the re-bake failed:\n\(failure.description)")
+            case .scheduledBake(let written, let removed):
+                say("A post's scheduled time came: re-baked (\(written) file\(written == 1 ? "" : "s") written, \(removed) removed)")
             case .published(let summary):
                 say("Published \(summary.sent.count) file\(summary.sent.count == 1 ? "" : "s") and deleted \(summary.deleted.count): \(summary.bytes) bytes sent → \(summary.target)")
             case .notPublished(let error):

@@ -14,7 +14,8 @@ final class ShimHarness: Sendable {
     /// Starts the shim on `blog` and waits until it listens.
     init(
         blog: TestBlog, maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, bodyTimeout: Duration = .seconds(60),
-        loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:], deploy: Bool = false
+        loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:], deploy: Bool = false,
+        clock: any WallClock = SystemWallClock()
     ) async throws {
         self.blog = blog
         let log = EventLog<MetaWeblogEvent>()
@@ -22,7 +23,7 @@ final class ShimHarness: Sendable {
         let server = try await MetaWeblogServer(
             options: MetaWeblogOptions(
                 blog: blog.folder, port: 0, maxBodySize: maxBodySize, bodyTimeout: bodyTimeout, loginDelay: loginDelay,
-                environment: environment, deploy: deploy
+                environment: environment, deploy: deploy, clock: clock
             ),
             onEvent: { log.append($0) }
         )

@@ -83,6 +83,9 @@ public struct BuildSummary: Sendable, Hashable {
     public internal(set) var warnings: [Diagnostic] = []
     /// How many pages Pagefind indexed, when the build ran it (`@search true`).
     public internal(set) var searchIndexed: Int?
+    /// When the next post dated in the future goes live, as the posts read now say: a build
+    /// at that time publishes it. Nil when no post is dated after the build's time.
+    public internal(set) var nextScheduled: Timestamp?
 
     public init(posts: Int, pages: Int, written: [String], unchanged: Int, removed: [String], rendered: Int,
                 entriesRendered: Int = 0, warnings: [Diagnostic] = []) {

@@ -102,7 +102,13 @@ public struct SiteBuilder: Sendable {
             warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? []) + highlighter.warnings
         )
         summary.searchIndexed = indexed
+        summary.nextScheduled = Self.scheduled(nextBoundary)
         return summary
+    }
+
+    /// The time of a manifest's boundary; nil for none (`Int64.max`).
+    static func scheduled(_ boundary: Int64) -> Timestamp? {
+        boundary == Int64.max ? nil : Timestamp(seconds: boundary)
     }
 }
 
@@ -178,6 +184,7 @@ private extension SiteBuilder {
         if !options.clean, !options.includeDrafts, problems.isEmpty, let previous, let state = previous.state,
            state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: onDisk) {
             unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
+            unchanged?.nextScheduled = Self.scheduled(state.nextBoundary)
         }
         return Blog(theme: theme, templateSources: templateSources, problems: problems, sources: sources, staticEntries: staticEntries,
                     previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged, treeKey: treeKey)

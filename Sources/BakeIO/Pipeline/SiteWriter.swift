@@ -37,6 +37,16 @@ public struct SiteWriter: Sendable {
     ///
     /// A build that was killed while writing left a pending list (and perhaps temp files):
     /// the files it lists are taken back as bake's, and its temp files are removed.
+    /// When the next post dated in the future is due, as the last build into this folder
+    /// recorded it; nil when it recorded none, or there is no readable manifest.
+    public func recordedSchedule() -> Timestamp? {
+        // Read only: a build may be under way beside.
+        guard let bytes = try? FileIO.readIfPresent(output + "/" + SiteManifest.fileName),
+              let state = SiteManifest(bytes: bytes)?.state, state.nextBoundary != Int64.max
+        else { return nil }
+        return Timestamp(seconds: state.nextBoundary)
+    }
+
     public func existingManifest() throws(BuildFailure) -> SiteManifest? {
         let manifestPath = output + "/" + SiteManifest.fileName
         let pendingPath = output + "/" + SiteManifest.pendingFileName

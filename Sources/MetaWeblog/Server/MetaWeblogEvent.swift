@@ -22,6 +22,9 @@ public enum MetaWeblogEvent: Sendable {
     case uncommittedListFailed(GitError)
     /// A change was saved, but the site could not be re-baked.
     case siteNotRebuilt(BuildFailure)
+    /// The time of a post dated in the future came, and the site was re-baked without a
+    /// request: `written` files changed or were added, `removed` went.
+    case scheduledBake(written: Int, removed: Int)
     /// The site was published after a change (with `--deploy` or `@deploy_on_post`).
     case published(DeploySummary)
     /// A change was saved and baked, but the site could not be published.

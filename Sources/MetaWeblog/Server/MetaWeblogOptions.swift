@@ -34,13 +34,15 @@ public struct MetaWeblogOptions: Sendable {
     public let environment: [String: String]
     /// Publish the site with rsync after every change, as `@deploy_on_post true` does.
     public let deploy: Bool
+    /// The time: what posts are dated by and baked at, and what scheduled posts wait on.
+    public let clock: any WallClock
 
     /// Creates options; `overrides` are the flags `bake build` takes (`--output`, `--theme`, …).
     public init(
         blog: BlogFolder, overrides: BlogConfiguration.Overrides = .init(), host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
         maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
         bodyTimeout: Duration = .seconds(60), loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment,
-        deploy: Bool = false
+        deploy: Bool = false, clock: any WallClock = SystemWallClock()
     ) {
         self.configuration = BlogConfiguration.load(blog, overrides: overrides)
         self.host = host
@@ -52,6 +54,7 @@ public struct MetaWeblogOptions: Sendable {
         self.loginDelay = loginDelay
         self.environment = environment
         self.deploy = deploy
+        self.clock = clock
     }
 
     /// The blog to write into.

@@ -62,19 +62,22 @@ public final class MetaWeblogServer: Sendable {
         let memory = BuildMemory()
         // The settings as they are now, with the same flags: what `bake build` would bake,
         // and then publish.
-        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: Timestamp(Date())) }
+        let clock = options.clock
+        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: clock.now()) }
         let publish = try MetaWeblogServer.publisher(
             deploys: options.deploy || configuration.deployOnPost, configuration: blogConfiguration,
             remoteShell: Rsync.unattendedShell(options.environment["RSYNC_RSH"])
         )
-        let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) in
-            _ = try await SiteBuilder(options: buildOptions(), memory: memory).build()
-        }, publish: publish, report: onEvent)
+        // A post that came due while the shim was stopped is baked at start.
+        let firstScheduled = SiteWriter(output: buildOptions().output).recordedSchedule()
+        let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) -> BuildSummary in
+            try await SiteBuilder(options: buildOptions(), memory: memory).build()
+        }, publish: publish, clock: clock, firstScheduled: firstScheduled, report: onEvent)
         let methods = MethodTable.standard
         let context = MethodContext(
             configuration: configuration, tree: tree, writer: writer,
             login: LoginCheck(credentials: configuration.credentials), methodNames: methods.names,
-            loginDelay: options.loginDelay, report: onEvent, now: { Timestamp(Date()) }
+            loginDelay: options.loginDelay, report: onEvent, now: { clock.now() }
         )
         let endpoint = XMLRPCEndpoint(
             parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),

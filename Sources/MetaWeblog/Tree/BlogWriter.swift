@@ -17,6 +17,11 @@ import ServiceLifecycle
 /// (`UncommittedChanges`, kept in the git folder before each commit, so a shim killed before
 /// it commits finds it when started again), and the next change's commit includes it.
 ///
+/// Posts dated in the future go live on their own: each bake says when the next one is due
+/// (`BuildSummary.nextScheduled`), and when the clock reaches it the writer bakes again
+/// without a request, and publishes (with `--deploy` or `@deploy_on_post`) when the site
+/// changed. A post that came due while the shim was stopped is baked at start.
+///
 /// It runs as a service under the server's `ServiceGroup`, after the HTTP server has
 /// stopped taking calls, so that the changes already queued are finished on shutdown.
 ///
@@ -28,7 +33,7 @@ import ServiceLifecycle
 /// ```
 actor BlogWriter: Service {
     /// Bakes the site.
-    typealias Bake = @Sendable () async throws(BuildFailure) -> Void
+    typealias Bake = @Sendable () async throws(BuildFailure) -> BuildSummary
     /// Publishes the baked site.
     typealias Publish = @Sendable () async throws(DeployError) -> DeploySummary
 
@@ -39,6 +44,12 @@ actor BlogWriter: Service {
     private let report: @Sendable (MetaWeblogEvent) -> Void
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
+    private let clock: any WallClock
+    /// When the next post dated in the future is due, as each bake says; nil for none.
+    private let schedule: AsyncStream<Timestamp?>
+    private let reschedule: AsyncStream<Timestamp?>.Continuation
+    /// The time of a scheduled post came: bake, though nothing was asked.
+    private var scheduledBakeDue = false
     private var pending: [Job] = []
     private var isOpen = true
     /// The saved changes git has yet to commit, oldest first, as `git.uncommitted` lists them.
@@ -48,13 +59,23 @@ actor BlogWriter: Service {
     ///   - git: The repository to commit every change to, or nil.
     ///   - publish: Run after every successful bake, or nil.
     ///   - report: Told of every change saved, every failed bake, and every deploy.
-    init(tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil, report: @escaping @Sendable (MetaWeblogEvent) -> Void) {
+    ///   - clock: What the scheduled posts wait on.
+    ///   - firstScheduled: When the next post dated in the future is due, as the last bake
+    ///     (before the shim started) recorded it.
+    init(
+        tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil,
+        clock: any WallClock = SystemWallClock(), firstScheduled: Timestamp? = nil,
+        report: @escaping @Sendable (MetaWeblogEvent) -> Void
+    ) {
         self.tree = tree
         self.git = git
         self.bake = bake
         self.publish = publish
         self.report = report
+        self.clock = clock
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        (schedule, reschedule) = AsyncStream.makeStream(of: Timestamp?.self, bufferingPolicy: .bufferingNewest(1))
+        reschedule.yield(firstScheduled)
     }
 
     /// Queues a change, and returns its value once it is saved, committed and baked (or the
@@ -85,13 +106,17 @@ actor BlogWriter: Service {
     /// First reads the changes that git had yet to commit when the shim last stopped.
     func run() async {
         loadUncommitted()
+        async let following: Void = followSchedule()
         await withTaskCancellationOrGracefulShutdownHandler {
             for await _ in wakeups {
                 await drain()
             }
-        } onCancelOrGracefulShutdown: { [wake] in
+        } onCancelOrGracefulShutdown: { [wake, reschedule] in
             wake.finish()
+            reschedule.finish()
         }
+        reschedule.finish()
+        await following
         isOpen = false
         await drain()
     }
@@ -111,9 +136,36 @@ private extension BlogWriter {
         let apply: @Sendable (BlogTree) -> Applied
     }
 
+    /// Waits for the time of the next scheduled post, as the last bake said it; a newer
+    /// bake's word replaces the wait. Ends when the writer stops.
+    nonisolated func followSchedule() async {
+        var waiting: Task<Void, Never>?
+        for await next in schedule {
+            waiting?.cancel()
+            guard let next else { continue }
+            waiting = Task { [clock] in
+                do {
+                    try await clock.sleep(until: next)
+                } catch {
+                    return
+                }
+                await self.scheduledTimeCame()
+            }
+        }
+        waiting?.cancel()
+    }
+
+    func scheduledTimeCame() {
+        scheduledBakeDue = true
+        wake.yield()
+    }
+
     /// Applies every queued change, commits each, bakes once, and then answers the callers.
+    /// Bakes too when a scheduled post's time came, and then publishes only if the site changed.
     func drain() async {
-        while !pending.isEmpty {
+        while !pending.isEmpty || scheduledBakeDue {
+            let scheduled = scheduledBakeDue
+            scheduledBakeDue = false
             let batch = pending
             pending.removeAll()
             var applied: [Job.Applied] = []
@@ -132,14 +184,21 @@ private extension BlogWriter {
             // publish is a fault ("saved, but not published"), as the editor's user must know.
             var baked = true
             var notPublished: DeployError?
-            if applied.contains(where: { $0.record != nil }) {
+            let changed = applied.contains(where: { $0.record != nil })
+            if changed || scheduled {
+                var siteChanged = false
                 do {
-                    try await bake()
+                    let summary = try await bake()
+                    siteChanged = !summary.written.isEmpty || !summary.removed.isEmpty
+                    reschedule.yield(summary.nextScheduled)
+                    if scheduled, !changed {
+                        report(.scheduledBake(written: summary.written.count, removed: summary.removed.count))
+                    }
                 } catch {
                     baked = false
                     report(.siteNotRebuilt(error))
                 }
-                if baked, let publish {
+                if baked, changed || siteChanged, let publish {
                     do {
                         report(.published(try await publish()))
                     } catch {
