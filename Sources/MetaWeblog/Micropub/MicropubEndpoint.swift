@@ -282,7 +282,6 @@ private extension MicropubEndpoint {
             throw MicropubError(.invalidRequest("The access token came both in the Authorization header and in the body; send it once."))
         }
         guard let token = headerToken ?? bodyToken, !token.isEmpty else { throw MicropubError(.noToken) }
-        let started = ContinuousClock.now
         let outcome: TokenCheck.Outcome
         do {
             outcome = try await tokens.check(token, client: client)
@@ -295,8 +294,6 @@ private extension MicropubEndpoint {
             return record
         case .failed:
             context.report(.badToken(client: client))
-            // As a bad password does: the answer comes `loginDelay` after the request.
-            try? await Task.sleep(until: started + context.loginDelay, clock: .continuous)
             throw MicropubError(.badToken)
         case .refused(let wait):
             context.report(.badToken(client: client))

@@ -71,23 +71,25 @@ public final class MetaWeblogServer: Sendable {
             _ = try await SiteBuilder(options: buildOptions(), memory: memory).build()
         }, publish: publish, report: onEvent)
         let methods = MethodTable.standard
+        // Three checks, each with its own back-off: editors' XML-RPC logins, the sign-in
+        // page's passwords, and the tokens of Micropub and GET /token.
+        let delay = options.loginDelay
         let context = MethodContext(
             configuration: configuration, tree: tree, writer: writer,
-            login: LoginCheck(credentials: configuration.credentials), methodNames: methods.names,
-            loginDelay: options.loginDelay, report: onEvent, now: { Timestamp(Date()) }
+            login: LoginCheck(credentials: configuration.credentials, delay: delay), methodNames: methods.names,
+            report: onEvent, now: { Timestamp(Date()) }
         )
         let endpoint = XMLRPCEndpoint(
             parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
             methods: methods, context: context
         )
-        // One token check, and so one back-off per caller, for Micropub and GET /token.
-        let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog))
+        let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog), delay: delay)
         let router = ShimRouter(
             xmlrpc: endpoint,
             micropub: MicropubEndpoint(context: context, tokens: tokenCheck, maxBodySize: options.maxBodySize),
             indieAuth: IndieAuthEndpoint(
                 context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
-                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials)
+                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials, delay: delay)
             )
         )
         let listening = ListeningPort()
