@@ -236,13 +236,7 @@ private extension IndieAuthEndpoint {
     }
 
     func form(_ request: Request) async throws -> FormFields {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maxBodySize { throw BodyTooLarge(limit: Self.maxBodySize) }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Self.maxBodySize)
-        } catch is NIOTooManyBytesError {
-            throw BodyTooLarge(limit: Self.maxBodySize)
-        }
+        let body = try await request.collectBody(upTo: Self.maxBodySize)
         guard HeaderParameters(request.headers[.contentType] ?? "").value == "application/x-www-form-urlencoded" else {
             throw IndieAuthError(.invalidRequest("the body must be application/x-www-form-urlencoded"))
         }

@@ -309,12 +309,7 @@ private extension MicropubEndpoint {
     }
 
     func collect(_ request: Request) async throws -> [UInt8] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw BodyTooLarge(limit: maxBodySize) }
-        do {
-            return Array(try await request.body.collect(upTo: maxBodySize).readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw BodyTooLarge(limit: maxBodySize)
-        }
+        Array(try await request.collectBody(upTo: maxBodySize).readableBytesView)
     }
 
     /// Runs a change on the writer; a blog failure becomes a Micropub one.
@@ -358,9 +353,4 @@ private extension MicropubEndpoint {
         EditingEndpoints(settings: context.configuration.site)
             ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(Self.path)")
     }
-}
-
-/// A body over the server's limit.
-struct BodyTooLarge: Error {
-    let limit: Int
 }

@@ -27,15 +27,11 @@ struct XMLRPCEndpoint: HTTPResponder {
             response.headers[.allow] = "POST"
             return response
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > parser.maxBodySize {
-            return tooLarge()
-        }
         let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: parser.maxBodySize)
-        } catch is NIOTooManyBytesError {
-            // The reply closes the connection, and the rest of the body is dropped (RequestBodyLimit).
-            return tooLarge()
+            body = try await request.collectBody(upTo: parser.maxBodySize)
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit)
         }
         let reply = await answer(body.readableBytesView, client: requestContext.client, logger: requestContext.logger)
         return Response(
@@ -77,12 +73,6 @@ private extension XMLRPCEndpoint {
             logger.info("\(LogText.clipped(request.methodName)) failed: \(LogText.clipped(error.message))")
             return .fault(error.fault)
         }
-    }
-
-    func tooLarge() -> Response {
-        var response = Self.text(.contentTooLarge, "The request body is larger than \(parser.maxBodySize) bytes, the limit of this server.\n")
-        response.headers[.connection] = "close"
-        return response
     }
 
     static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
