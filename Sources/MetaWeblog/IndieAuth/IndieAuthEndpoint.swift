@@ -20,10 +20,6 @@ import NIOCore
 ///
 /// `me`, the user's URL, is the site's URL with a trailing slash.
 struct IndieAuthEndpoint: Sendable {
-    static let authorizationPath = "/auth"
-    static let tokenPath = "/token"
-    static let metadataPath = "/.well-known/oauth-authorization-server"
-    static let paths: Set<String> = [authorizationPath, tokenPath, metadataPath]
     /// The largest form read; sign-in forms are small.
     static let maxBodySize = 64 * 1024
 
@@ -40,24 +36,24 @@ struct IndieAuthEndpoint: Sendable {
     func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
         do {
             switch (request.uri.path, request.method) {
-            case (Self.metadataPath, .get):
+            case (ShimRoutes.metadata, .get):
                 return metadata(request)
-            case (Self.authorizationPath, .get):
+            case (ShimRoutes.authorization, .get):
                 return try page(AuthorizationRequest(FormFields(request.uri.query ?? "")), problem: nil, status: .ok)
-            case (Self.authorizationPath, .post):
+            case (ShimRoutes.authorization, .post):
                 let form = try await form(request)
                 if form["grant_type"] != nil {
                     _ = try await redeem(form)
                     return ShimResponse.json(.ok, .object(["me": .string(me)]))
                 }
                 return try await approve(form, request: request, client: requestContext.client)
-            case (Self.tokenPath, .post):
+            case (ShimRoutes.token, .post):
                 return try await token(try await form(request), logger: requestContext.logger)
-            case (Self.tokenPath, .get):
+            case (ShimRoutes.token, .get):
                 return try await verify(request, client: requestContext.client)
             default:
                 var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
-                response.headers[.allow] = request.uri.path == Self.metadataPath ? "GET" : "GET, POST"
+                response.headers[.allow] = request.uri.path == ShimRoutes.metadata ? "GET" : "GET, POST"
                 return response
             }
         } catch let error as IndieAuthError {
@@ -133,12 +129,12 @@ private extension IndieAuthEndpoint {
 
     func endpoints(_ request: Request) -> EditingEndpoints {
         EditingEndpoints(settings: context.configuration.site)
-            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(MicropubEndpoint.path)")
+            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(ShimRoutes.micropub)")
     }
 
     func metadata(_ request: Request) -> Response {
         let endpoints = endpoints(request)
-        let issuer = String(endpoints.authorization.dropLast(Self.authorizationPath.count)) + "/"
+        let issuer = String(endpoints.authorization.dropLast(ShimRoutes.authorization.count)) + "/"
         return ShimResponse.json(.ok, .object([
             "issuer": .string(issuer),
             "authorization_endpoint": .string(endpoints.authorization),
@@ -166,7 +162,7 @@ private extension IndieAuthEndpoint {
             clientID: authorization.clientID, redirectURI: authorization.redirectURI,
             codeChallenge: authorization.codeChallenge, scopes: authorization.scopes
         ))
-        var query = "code=\(Self.encode(code))&iss=\(Self.encode(String(endpoints(request).authorization.dropLast(Self.authorizationPath.count)) + "/"))"
+        var query = "code=\(Self.encode(code))&iss=\(Self.encode(String(endpoints(request).authorization.dropLast(ShimRoutes.authorization.count)) + "/"))"
         if !authorization.state.isEmpty { query += "&state=\(Self.encode(authorization.state))" }
         let separator = authorization.redirectURI.contains("?") ? "&" : "?"
         return Response(status: .found, headers: [.location: authorization.redirectURI + separator + query, .cacheControl: "no-store"])

@@ -13,11 +13,6 @@ import NIOCore
 /// changed either way is the same file, committed and re-baked the same way; the answer
 /// comes once the change is saved.
 struct MicropubEndpoint: Sendable {
-    /// The endpoint's path.
-    static let path = "/micropub"
-    /// The media endpoint's path.
-    static let mediaPath = "/micropub/media"
-
     /// The blog, its writer, and the password check.
     let context: MethodContext
     /// The token check.
@@ -28,16 +23,16 @@ struct MicropubEndpoint: Sendable {
     func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
         do {
             switch (request.uri.path, request.method) {
-            case (Self.path, .get):
+            case (ShimRoutes.micropub, .get):
                 return try await query(request, client: requestContext.client)
-            case (Self.path, .post):
+            case (ShimRoutes.micropub, .post):
                 return try await post(request, client: requestContext.client)
-            case (Self.mediaPath, .post):
+            case (ShimRoutes.micropubMedia, .post):
                 return try await media(request, client: requestContext.client)
             default:
-                let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(request.uri.path == Self.path ? "GET and POST" : "POST")."
+                let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(request.uri.path == ShimRoutes.micropub ? "GET and POST" : "POST")."
                 var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, message))
-                response.headers[.allow] = request.uri.path == Self.path ? "GET, POST" : "POST"
+                response.headers[.allow] = request.uri.path == ShimRoutes.micropub ? "GET, POST" : "POST"
                 return response
             }
         } catch let error as MicropubError {
@@ -351,6 +346,6 @@ private extension MicropubEndpoint {
     /// The shim's endpoints: from the settings, else from the address the request came to.
     func endpoints(_ request: Request) -> EditingEndpoints {
         EditingEndpoints(settings: context.configuration.site)
-            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(Self.path)")
+            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(ShimRoutes.micropub)")
     }
 }

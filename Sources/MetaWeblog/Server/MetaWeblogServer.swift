@@ -109,7 +109,7 @@ public final class MetaWeblogServer: Sendable {
                 let port = channel.localAddress?.port ?? options.port
                 await listening.set(port)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                onEvent(.listening(url: "http://\(shownHost):\(port)/xmlrpc"))
+                onEvent(.listening(url: "http://\(shownHost):\(port)\(ShimRoutes.xmlrpc)"))
             },
             logger: logger
         )

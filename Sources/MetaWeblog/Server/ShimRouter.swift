@@ -11,14 +11,14 @@ struct ShimRouter: HTTPResponder {
 
     func respond(to request: Request, context: ShimRequestContext) async throws -> Response {
         let path = request.uri.path
-        if path == MicropubEndpoint.path || path == MicropubEndpoint.mediaPath {
+        if ShimRoutes.micropubPaths.contains(path) {
             return await micropub.respond(to: request, context: context)
         }
-        if IndieAuthEndpoint.paths.contains(path) {
+        if ShimRoutes.indieAuthPaths.contains(path) {
             return await indieAuth.respond(to: request, context: context)
         }
         if ShimResponse.answersInJSON(path: path) {
-            return ShimResponse.json(.notFound, ShimResponse.errorJSON(.notFound, "Nothing is at \(LogText.clipped(path)); Micropub is at \(MicropubEndpoint.path) and its media at \(MicropubEndpoint.mediaPath)."))
+            return ShimResponse.json(.notFound, ShimResponse.errorJSON(.notFound, "Nothing is at \(LogText.clipped(path)); Micropub is at \(ShimRoutes.micropub) and its media at \(ShimRoutes.micropubMedia)."))
         }
         return try await xmlrpc.respond(to: request, context: context)
     }

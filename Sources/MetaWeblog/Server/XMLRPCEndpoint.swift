@@ -11,19 +11,16 @@ import XMLRPC
 struct XMLRPCEndpoint: HTTPResponder {
     typealias Context = ShimRequestContext
 
-    /// The endpoint's paths.
-    static let paths: Set<String> = ["/xmlrpc", "/xmlrpc.php"]
-
     let parser: XMLRPCParser
     let methods: MethodTable
     let context: MethodContext
 
     func respond(to request: Request, context requestContext: ShimRequestContext) async throws -> Response {
-        guard Self.paths.contains(request.uri.path) else {
-            return Self.text(.notFound, "Not found; the XML-RPC endpoint is POST /xmlrpc.\n")
+        guard ShimRoutes.xmlrpcPaths.contains(request.uri.path) else {
+            return Self.text(.notFound, "Not found; the XML-RPC endpoint is POST \(ShimRoutes.xmlrpc).\n")
         }
         guard request.method == .post else {
-            var response = Self.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to /xmlrpc.\n")
+            var response = Self.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to \(ShimRoutes.xmlrpc).\n")
             response.headers[.allow] = "POST"
             return response
         }
