@@ -33,39 +33,37 @@ struct IndieAuthEndpoint: Sendable {
     /// passwords here back off sign-in only, never an editor's XML-RPC calls.
     let login: LoginCheck
 
-    func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
-        do {
-            switch (request.uri.path, request.method) {
-            case (ShimRoutes.metadata, .get):
-                return metadata(request)
-            case (ShimRoutes.authorization, .get):
-                return try page(AuthorizationRequest(FormFields(request.uri.query ?? "")), problem: nil, status: .ok)
-            case (ShimRoutes.authorization, .post):
+    /// Registers `GET` and `POST /auth`, `GET` and `POST /token`, and `GET` of the metadata.
+    func addRoutes(to group: RouterGroup<ShimRequestContext>) {
+        group.get(RouterPath(ShimRoutes.metadata)) { request, context in
+            await answer(context) { metadata(request) }
+        }
+        group.get(RouterPath(ShimRoutes.authorization)) { request, context in
+            await answer(context) { try page(AuthorizationRequest(FormFields(request.uri.query ?? "")), problem: nil, status: .ok) }
+        }
+        group.post(RouterPath(ShimRoutes.authorization)) { request, context in
+            await answer(context) {
                 let form = try await form(request)
                 if form["grant_type"] != nil {
                     _ = try await redeem(form)
                     return ShimResponse.json(.ok, .object(["me": .string(me)]))
                 }
-                return try await approve(form, request: request, client: requestContext.client)
-            case (ShimRoutes.token, .post):
-                return try await token(try await form(request), logger: requestContext.logger)
-            case (ShimRoutes.token, .get):
-                return try await verify(request, client: requestContext.client)
-            default:
-                var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
-                response.headers[.allow] = request.uri.path == ShimRoutes.metadata ? "GET" : "GET, POST"
-                return response
+                return try await approve(form, request: request, client: context.client)
             }
-        } catch let error as IndieAuthError {
-            requestContext.logger.info("IndieAuth request refused: \(LogText.clipped(error.message))")
-            return ShimResponse.json(.badRequest, .object(["error": .string(error.code), "error_description": .string(error.message)]))
-        } catch let error as BodyTooLarge {
-            return ShimResponse.tooLarge(error.limit, json: true)
-        } catch {
-            // The details are for the log, not for whoever asked.
-            requestContext.logger.error("IndieAuth request failed: \(LogText.clipped("\(error)"))")
-            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
         }
+        group.get(RouterPath(ShimRoutes.token)) { request, context in
+            await answer(context) { try await verify(request, client: context.client) }
+        }
+        group.post(RouterPath(ShimRoutes.token)) { request, context in
+            await answer(context) { try await token(try await form(request), logger: context.logger) }
+        }
+    }
+
+    /// The answer to another method at an IndieAuth path: 405, saying which it takes.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
+        response.headers[.allow] = request.uri.path == ShimRoutes.metadata ? "GET" : "GET, POST"
+        return response
     }
 }
 
@@ -123,6 +121,23 @@ struct AuthorizationRequest: Sendable, Hashable {
 }
 
 private extension IndieAuthEndpoint {
+    /// The answer of `work`, or of the error it throws: the spec's JSON for the client's
+    /// mistakes, 413 for a form over the limit, and a bare 500 for the rest.
+    func answer(_ requestContext: ShimRequestContext, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as IndieAuthError {
+            requestContext.logger.info("IndieAuth request refused: \(LogText.clipped(error.message))")
+            return ShimResponse.json(.badRequest, .object(["error": .string(error.code), "error_description": .string(error.message)]))
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit, json: true)
+        } catch {
+            // The details are for the log, not for whoever asked.
+            requestContext.logger.error("IndieAuth request failed: \(LogText.clipped("\(error)"))")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
+        }
+    }
+
     var me: String {
         context.configuration.site.url + "/"
     }

@@ -20,31 +20,32 @@ struct MicropubEndpoint: Sendable {
     /// The largest body read.
     let maxBodySize: Int
 
-    func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
-        do {
-            switch (request.uri.path, request.method) {
-            case (ShimRoutes.micropub, .get):
-                return try await query(request, client: requestContext.client)
-            case (ShimRoutes.micropub, .post):
-                return try await post(request, client: requestContext.client)
-            case (ShimRoutes.micropubMedia, .post):
-                return try await media(request, client: requestContext.client)
-            default:
-                let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(request.uri.path == ShimRoutes.micropub ? "GET and POST" : "POST")."
-                var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, message))
-                response.headers[.allow] = request.uri.path == ShimRoutes.micropub ? "GET, POST" : "POST"
-                return response
-            }
-        } catch let error as MicropubError {
-            requestContext.logger.info("Micropub request refused: \(LogText.clipped(error.message))")
-            return Self.errorResponse(error)
-        } catch let error as BodyTooLarge {
-            return ShimResponse.tooLarge(error.limit, json: true)
-        } catch {
-            // Not the client's mistake: the details are for the log, not for whoever asked.
-            requestContext.logger.error("Micropub request failed: \(LogText.clipped("\(error)"))")
-            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
+    /// Registers `GET /micropub` (queries), `POST /micropub` (changes) and
+    /// `POST /micropub/media` (files).
+    func addRoutes(to group: RouterGroup<ShimRequestContext>) {
+        group.get(RouterPath(ShimRoutes.micropub)) { request, context in
+            await answer(context) { try await query(request, client: context.client) }
         }
+        group.post(RouterPath(ShimRoutes.micropub)) { request, context in
+            await answer(context) { try await post(request, client: context.client) }
+        }
+        group.post(RouterPath(ShimRoutes.micropubMedia)) { request, context in
+            await answer(context) { try await media(request, client: context.client) }
+        }
+    }
+
+    /// The answer to another method at a Micropub path: 405, saying which it takes.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        let isMicropub = request.uri.path == ShimRoutes.micropub
+        let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(isMicropub ? "GET and POST" : "POST")."
+        var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, message))
+        response.headers[.allow] = isMicropub ? "GET, POST" : "POST"
+        return response
+    }
+
+    /// The answer to a path under Micropub's that the shim does not serve: 404, in JSON.
+    static func notFound(path: String) -> Response {
+        ShimResponse.json(.notFound, ShimResponse.errorJSON(.notFound, "Nothing is at \(LogText.clipped(path)); Micropub is at \(ShimRoutes.micropub) and its media at \(ShimRoutes.micropubMedia)."))
     }
 
     /// The answer to an error: its status and the spec's JSON.
@@ -65,6 +66,23 @@ struct MicropubEndpoint: Sendable {
 }
 
 private extension MicropubEndpoint {
+    /// The answer of `work`, or of the error it throws: the spec's JSON for the client's
+    /// mistakes, 413 for a body over the limit, and a bare 500 for the rest.
+    func answer(_ requestContext: ShimRequestContext, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as MicropubError {
+            requestContext.logger.info("Micropub request refused: \(LogText.clipped(error.message))")
+            return Self.errorResponse(error)
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit, json: true)
+        } catch {
+            // Not the client's mistake: the details are for the log, not for whoever asked.
+            requestContext.logger.error("Micropub request failed: \(LogText.clipped("\(error)"))")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
+        }
+    }
+
     // MARK: Queries
 
     func query(_ request: Request, client: String) async throws -> Response {

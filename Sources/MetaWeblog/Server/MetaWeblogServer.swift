@@ -79,13 +79,12 @@ public final class MetaWeblogServer: Sendable {
             login: LoginCheck(credentials: configuration.credentials, delay: delay), methodNames: methods.names,
             report: onEvent, now: { Timestamp(Date()) }
         )
-        let endpoint = XMLRPCEndpoint(
-            parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
-            methods: methods, context: context
-        )
         let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog), delay: delay)
-        let router = ShimRouter(
-            xmlrpc: endpoint,
+        let router = Self.makeRouter(
+            xmlrpc: XMLRPCEndpoint(
+                parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
+                methods: methods, context: context
+            ),
             micropub: MicropubEndpoint(context: context, tokens: tokenCheck, maxBodySize: options.maxBodySize),
             indieAuth: IndieAuthEndpoint(
                 context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
@@ -98,7 +97,7 @@ public final class MetaWeblogServer: Sendable {
         let bodyTimeout = TimeAmount(options.bodyTimeout)
         let maxBodySize = options.maxBodySize
         let application = Application(
-            responder: router,
+            router: router,
             server: .http1WithPersistence(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [RequestBodyLimit(maxBodySize: maxBodySize, bodyTimeout: bodyTimeout)],
                 // Longer than the body's deadline, so a stalled body gets its 408 first.

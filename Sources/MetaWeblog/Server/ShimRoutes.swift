@@ -1,6 +1,6 @@
-/// Every path the shim answers, in one place: the endpoints answer at these (see
-/// `ShimRouter`), and what names a path (the sign-in form, the metadata, which errors are
-/// JSON) reads it here.
+/// Every path the shim answers, in one place: the endpoints register their routes at these
+/// (see `MetaWeblogServer.makeRouter`), and what names a path (the sign-in form, the
+/// metadata, which errors are JSON) reads it here.
 ///
 /// - XML-RPC: `POST /xmlrpc`, and `/xmlrpc.php` for clients that assume WordPress.
 /// - Micropub: `/micropub` and its media endpoint `/micropub/media`.

@@ -6,24 +6,44 @@ import XMLRPC
 /// The HTTP side: `POST /xmlrpc` (and `/xmlrpc.php`, for clients that assume WordPress)
 /// decodes the call, hands it to its method, and encodes the reply or the fault.
 ///
-/// Another path gets 404; another method on the endpoint gets 405. A body over the limit
-/// gets 413 as soon as the limit is passed, with a plain-text reason, without reading the rest.
-struct XMLRPCEndpoint: HTTPResponder {
-    typealias Context = ShimRequestContext
-
+/// Another method on the endpoint gets 405 (`methodNotAllowed`), and a path the shim does
+/// not serve gets this endpoint's 404 (`notFound`), unless it is under Micropub's. A body over
+/// the limit gets 413 as soon as the limit is passed, with a plain-text reason, without
+/// reading the rest.
+///
+/// ```swift
+/// endpoint.addRoutes(to: router.group())   // POST /xmlrpc and POST /xmlrpc.php
+/// ```
+struct XMLRPCEndpoint: Sendable {
     let parser: XMLRPCParser
     let methods: MethodTable
     let context: MethodContext
 
+    /// Registers `POST` at each of XML-RPC's paths.
+    func addRoutes(to group: RouterGroup<ShimRequestContext>) {
+        for path in ShimRoutes.xmlrpcPaths.sorted() {
+            group.post(RouterPath(path)) { request, context in
+                try await respond(to: request, context: context)
+            }
+        }
+    }
+
+    /// The answer to another method than `POST` at an XML-RPC path.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        var response = ShimResponse.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to \(ShimRoutes.xmlrpc).\n")
+        response.headers[.allow] = "POST"
+        return response
+    }
+
+    /// The answer to a path the shim does not serve.
+    static var notFound: Response {
+        ShimResponse.text(.notFound, "Not found; the XML-RPC endpoint is POST \(ShimRoutes.xmlrpc).\n")
+    }
+}
+
+private extension XMLRPCEndpoint {
+    /// One call: the body read whole, then the reply, or 413.
     func respond(to request: Request, context requestContext: ShimRequestContext) async throws -> Response {
-        guard ShimRoutes.xmlrpcPaths.contains(request.uri.path) else {
-            return Self.text(.notFound, "Not found; the XML-RPC endpoint is POST \(ShimRoutes.xmlrpc).\n")
-        }
-        guard request.method == .post else {
-            var response = Self.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to \(ShimRoutes.xmlrpc).\n")
-            response.headers[.allow] = "POST"
-            return response
-        }
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: parser.maxBodySize)
@@ -37,9 +57,7 @@ struct XMLRPCEndpoint: HTTPResponder {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply))
         )
     }
-}
 
-private extension XMLRPCEndpoint {
     /// The encoded reply to one request body: the method's result, or a fault.
     func answer(_ body: ByteBufferView, client: String, logger: Logger) async -> [UInt8] {
         let response: XMLRPCResponse
@@ -70,13 +88,5 @@ private extension XMLRPCEndpoint {
             logger.info("\(LogText.clipped(request.methodName)) failed: \(LogText.clipped(error.message))")
             return .fault(error.fault)
         }
-    }
-
-    static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/plain; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: message))
-        )
     }
 }
