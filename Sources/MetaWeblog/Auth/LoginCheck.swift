@@ -23,9 +23,13 @@ import Dispatch
 /// Every other login of the caller meanwhile is refused unchecked, and the first one after
 /// the end is checked alone; a success forgets the caller's failures.
 ///
+/// A login that fails or is refused is answered `delay` after the call, however long the
+/// check took, so that its timing tells nothing: callers answer at once what `check` returns.
+///
 /// ```swift
-/// let login = LoginCheck(credentials: credentials)
+/// let login = LoginCheck(credentials: credentials, delay: .seconds(1))
 /// await login.check(user: "mira", password: "correct horse", client: "127.0.0.1")   // .passed: slow the first time, fast after
+/// await login.check(user: "mira", password: "wrong", client: "127.0.0.1")           // .failed, a second after the call
 /// ```
 actor LoginCheck {
     /// What became of a login.
@@ -61,6 +65,8 @@ actor LoginCheck {
 
     /// Who may write.
     let credentials: Credentials
+    /// How long after the call a failed or refused login is answered.
+    let delay: Duration
     /// The time now; tests move it forward.
     private let now: @Sendable () -> ContinuousClock.Instant
     /// The full check of a user name and password against `credentials`; tests hold it.
@@ -71,27 +77,29 @@ actor LoginCheck {
     private var inFlight: [String: Task<Bool, Never>] = [:]
     private var failures: [Caller: Failures] = [:]
 
-    /// - Parameter fullCheck: The slow check, by default the credentials' own bcrypt check.
+    /// - Parameters:
+    ///   - delay: How long after the call a failed or refused login is answered; none by default.
+    ///   - fullCheck: The slow check, by default the credentials' own bcrypt check.
     init(
-        credentials: Credentials, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
+        credentials: Credentials, delay: Duration = .zero,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
         fullCheck: (@Sendable (_ user: String, _ password: String) -> Bool)? = nil
     ) {
         self.credentials = credentials
+        self.delay = delay
         self.now = now
         self.fullCheck = fullCheck ?? { credentials.verify(user: $0, password: $1) }
     }
 
-    /// Checks the user name and password of a call from `client`, the caller's address.
+    /// Checks the user name and password of a call from `client`, the caller's address; a
+    /// login that is not `.passed` is answered `delay` after the call.
     nonisolated func check(user: String, password: String, client: String) async -> Outcome {
-        let caller = Caller(client: client, user: user)
-        switch await begin(caller, user: user, password: password) {
-        case .decided(let outcome):
-            return outcome
-        case .fullCheck(let task):
-            let passed = await task.value
-            await settle(caller, passed: passed)
-            return passed ? .passed : .failed
+        let started = ContinuousClock.now
+        let outcome = await decide(user: user, password: password, client: client)
+        if outcome != .passed, delay > .zero {
+            try? await Task.sleep(until: started + delay, clock: .continuous)
         }
+        return outcome
     }
 
     /// Whether the user name and password are right: `check`, as a yes or no.
@@ -107,6 +115,19 @@ actor LoginCheck {
 }
 
 private extension LoginCheck {
+    /// What becomes of a login, as soon as that is known.
+    nonisolated func decide(user: String, password: String, client: String) async -> Outcome {
+        let caller = Caller(client: client, user: user)
+        switch await begin(caller, user: user, password: password) {
+        case .decided(let outcome):
+            return outcome
+        case .fullCheck(let task):
+            let passed = await task.value
+            await settle(caller, passed: passed)
+            return passed ? .passed : .failed
+        }
+    }
+
     /// Who is logging in: an address and the start of the user name it sends.
     struct Caller: Hashable {
         let client: String

@@ -11,9 +11,12 @@
 /// Tokens are looked up in the token file on every check (see `TokenStore`), so a revoked
 /// token fails at once. The hash of a token is compared with every record in constant time.
 ///
+/// A wrong token is answered `delay` after the call, as a wrong password is; a refused one at
+/// once, since its answer says when to come back. Callers answer at once what `check` returns.
+///
 /// ```swift
-/// let check = TokenCheck(store: TokenStore(blog: blog))
-/// await check.check("bake_…", client: "127.0.0.1")   // .passed(record) or .failed / .refused
+/// let check = TokenCheck(store: TokenStore(blog: blog), delay: .seconds(1))
+/// try await check.check("bake_…", client: "127.0.0.1")   // .passed(record) or .failed / .refused
 /// ```
 actor TokenCheck {
     /// What became of a token.
@@ -35,16 +38,33 @@ actor TokenCheck {
 
     /// The blog's tokens.
     let store: TokenStore
+    /// How long after the call a wrong token is answered.
+    let delay: Duration
     private let now: @Sendable () -> ContinuousClock.Instant
     private var failures: [String: (count: Int, until: ContinuousClock.Instant, last: ContinuousClock.Instant)] = [:]
 
-    init(store: TokenStore, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    /// - Parameter delay: How long after the call a wrong token is answered; none by default.
+    init(store: TokenStore, delay: Duration = .zero, now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.store = store
+        self.delay = delay
         self.now = now
     }
 
-    /// Checks `token`, sent by `client`. A token file that cannot be read throws.
-    func check(_ token: String, client: String) throws(TokenStoreError) -> Outcome {
+    /// Checks `token`, sent by `client`; a `.failed` one is answered `delay` after the call.
+    /// A token file that cannot be read throws.
+    nonisolated func check(_ token: String, client: String) async throws(TokenStoreError) -> Outcome {
+        let started = ContinuousClock.now
+        let outcome = try await decide(token, client: client)
+        if outcome == .failed, delay > .zero {
+            try? await Task.sleep(until: started + delay, clock: .continuous)
+        }
+        return outcome
+    }
+}
+
+private extension TokenCheck {
+    /// What becomes of a token, as soon as that is known.
+    func decide(_ token: String, client: String) throws(TokenStoreError) -> Outcome {
         let now = now()
         if let found = try store.find(token) {
             failures[client] = nil

@@ -31,7 +31,7 @@ struct AuthorizationPage: Sendable {
         <ul>\(scopes)</ul>
         <p>It will be sent back to <code>\(Self.escape(request.redirectURI))</code>.</p>
         \(problem.map { "<p class=\"problem\" role=\"alert\">\(Self.escape($0))</p>" } ?? "")
-        <form method="post" action="\(IndieAuthEndpoint.authorizationPath)">
+        <form method="post" action="\(ShimRoutes.authorization)">
         \(hidden)
         \(confirmation)<p><label for="password">The shim's password</label><br>
         <input id="password" type="password" name="password" autocomplete="current-password" required autofocus></p>

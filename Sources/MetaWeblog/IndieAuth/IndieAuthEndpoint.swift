@@ -20,10 +20,6 @@ import NIOCore
 ///
 /// `me`, the user's URL, is the site's URL with a trailing slash.
 struct IndieAuthEndpoint: Sendable {
-    static let authorizationPath = "/auth"
-    static let tokenPath = "/token"
-    static let metadataPath = "/.well-known/oauth-authorization-server"
-    static let paths: Set<String> = [authorizationPath, tokenPath, metadataPath]
     /// The largest form read; sign-in forms are small.
     static let maxBodySize = 64 * 1024
 
@@ -39,39 +35,37 @@ struct IndieAuthEndpoint: Sendable {
     /// Reads an app's page for the redirects it publishes.
     let redirects: PublishedRedirects
 
-    func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
-        do {
-            switch (request.uri.path, request.method) {
-            case (Self.metadataPath, .get):
-                return metadata(request)
-            case (Self.authorizationPath, .get):
-                return try await page(checked(AuthorizationRequest(FormFields(request.uri.query ?? ""))), problem: nil, status: .ok)
-            case (Self.authorizationPath, .post):
+    /// Registers `GET` and `POST /auth`, `GET` and `POST /token`, and `GET` of the metadata.
+    func addRoutes(to group: RouterGroup<ShimRequestContext>) {
+        group.get(RouterPath(ShimRoutes.metadata)) { request, context in
+            await answer(context) { metadata(request) }
+        }
+        group.get(RouterPath(ShimRoutes.authorization)) { request, context in
+            await answer(context) { try await page(checked(AuthorizationRequest(FormFields(request.uri.query ?? ""))), problem: nil, status: .ok) }
+        }
+        group.post(RouterPath(ShimRoutes.authorization)) { request, context in
+            await answer(context) {
                 let form = try await form(request)
                 if form["grant_type"] != nil {
                     _ = try await redeem(form)
                     return ShimResponse.json(.ok, .object(["me": .string(me)]))
                 }
-                return try await approve(form, request: request, client: requestContext.client)
-            case (Self.tokenPath, .post):
-                return try await token(try await form(request), logger: requestContext.logger)
-            case (Self.tokenPath, .get):
-                return try await verify(request, client: requestContext.client)
-            default:
-                var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
-                response.headers[.allow] = request.uri.path == Self.metadataPath ? "GET" : "GET, POST"
-                return response
+                return try await approve(form, request: request, client: context.client)
             }
-        } catch let error as IndieAuthError {
-            requestContext.logger.info("IndieAuth request refused: \(LogText.clipped(error.message))")
-            return ShimResponse.json(.badRequest, .object(["error": .string(error.code), "error_description": .string(error.message)]))
-        } catch let error as BodyTooLarge {
-            return ShimResponse.tooLarge(error.limit, json: true)
-        } catch {
-            // The details are for the log, not for whoever asked.
-            requestContext.logger.error("IndieAuth request failed: \(LogText.clipped("\(error)"))")
-            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
         }
+        group.get(RouterPath(ShimRoutes.token)) { request, context in
+            await answer(context) { try await verify(request, client: context.client) }
+        }
+        group.post(RouterPath(ShimRoutes.token)) { request, context in
+            await answer(context) { try await token(try await form(request), logger: context.logger) }
+        }
+    }
+
+    /// The answer to another method at an IndieAuth path: 405, saying which it takes.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, "\(request.method.rawValue) is not allowed here."))
+        response.headers[.allow] = request.uri.path == ShimRoutes.metadata ? "GET" : "GET, POST"
+        return response
     }
 }
 
@@ -132,18 +126,35 @@ struct AuthorizationRequest: Sendable, Hashable {
 }
 
 private extension IndieAuthEndpoint {
+    /// The answer of `work`, or of the error it throws: the spec's JSON for the client's
+    /// mistakes, 413 for a form over the limit, and a bare 500 for the rest.
+    func answer(_ requestContext: ShimRequestContext, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as IndieAuthError {
+            requestContext.logger.info("IndieAuth request refused: \(LogText.clipped(error.message))")
+            return ShimResponse.json(.badRequest, .object(["error": .string(error.code), "error_description": .string(error.message)]))
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit, json: true)
+        } catch {
+            // The details are for the log, not for whoever asked.
+            requestContext.logger.error("IndieAuth request failed: \(LogText.clipped("\(error)"))")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
+        }
+    }
+
     var me: String {
         context.configuration.site.url + "/"
     }
 
     func endpoints(_ request: Request) -> EditingEndpoints {
         EditingEndpoints(settings: context.configuration.site)
-            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(MicropubEndpoint.path)")
+            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(ShimRoutes.micropub)")
     }
 
     func metadata(_ request: Request) -> Response {
         let endpoints = endpoints(request)
-        let issuer = String(endpoints.authorization.dropLast(Self.authorizationPath.count)) + "/"
+        let issuer = String(endpoints.authorization.dropLast(ShimRoutes.authorization.count)) + "/"
         return ShimResponse.json(.ok, .object([
             "issuer": .string(issuer),
             "authorization_endpoint": .string(endpoints.authorization),
@@ -172,14 +183,12 @@ private extension IndieAuthEndpoint {
         if case .unconfirmed = authorization.trust, !authorization.userTrustsRedirect {
             return page(authorization, problem: "Tick the box to confirm where the app is sent back to, or leave this page.", status: .badRequest)
         }
-        let started = ContinuousClock.now
         let outcome = await login.check(user: context.configuration.credentials.user, password: form["password"] ?? "", client: client)
         switch outcome {
         case .passed:
             break
         case .failed, .refused:
             context.report(.badSignIn(client: client))
-            try? await Task.sleep(until: started + context.loginDelay, clock: .continuous)
             let problem = outcome == .failed ? "The password is wrong." : "Too many wrong passwords: this one was not checked. Wait a little, then try again."
             return page(authorization, problem: problem, status: .forbidden)
         }
@@ -187,7 +196,7 @@ private extension IndieAuthEndpoint {
             clientID: authorization.clientID, redirectURI: authorization.redirectURI,
             codeChallenge: authorization.codeChallenge, scopes: authorization.scopes
         ))
-        var query = "code=\(Self.encode(code))&iss=\(Self.encode(String(endpoints(request).authorization.dropLast(Self.authorizationPath.count)) + "/"))"
+        var query = "code=\(Self.encode(code))&iss=\(Self.encode(String(endpoints(request).authorization.dropLast(ShimRoutes.authorization.count)) + "/"))"
         if !authorization.state.isEmpty { query += "&state=\(Self.encode(authorization.state))" }
         let separator = authorization.redirectURI.contains("?") ? "&" : "?"
         return Response(status: .found, headers: [.location: authorization.redirectURI + separator + query, .cacheControl: "no-store"])
@@ -236,7 +245,6 @@ private extension IndieAuthEndpoint {
         guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return unauthorized }
         let token = String(header.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
         guard !token.isEmpty else { return unauthorized }
-        let started = ContinuousClock.now
         switch try await tokenCheck.check(token, client: client) {
         case .passed(let record):
             return ShimResponse.json(.ok, .object([
@@ -244,7 +252,6 @@ private extension IndieAuthEndpoint {
             ]))
         case .failed:
             context.report(.badToken(client: client))
-            try? await Task.sleep(until: started + context.loginDelay, clock: .continuous)
             return unauthorized
         case .refused(let wait):
             context.report(.badToken(client: client))
@@ -259,13 +266,7 @@ private extension IndieAuthEndpoint {
     }
 
     func form(_ request: Request) async throws -> FormFields {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maxBodySize { throw BodyTooLarge(limit: Self.maxBodySize) }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Self.maxBodySize)
-        } catch is NIOTooManyBytesError {
-            throw BodyTooLarge(limit: Self.maxBodySize)
-        }
+        let body = try await request.collectBody(upTo: Self.maxBodySize)
         guard HeaderParameters(request.headers[.contentType] ?? "").value == "application/x-www-form-urlencoded" else {
             throw IndieAuthError(.invalidRequest("the body must be application/x-www-form-urlencoded"))
         }

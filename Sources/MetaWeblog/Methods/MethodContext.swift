@@ -13,8 +13,6 @@ struct MethodContext: Sendable {
     let login: LoginCheck
     /// The names of every method, for `system.listMethods` and `mt.supportedMethods`.
     let methodNames: [String]
-    /// How long a bad login waits.
-    let loginDelay: Duration
     /// Told of bad and refused logins.
     let report: @Sendable (MetaWeblogEvent) -> Void
     /// The time now.
@@ -31,30 +29,26 @@ struct MethodContext: Sendable {
 
     /// Checks the user name and password that are parameters `index` and `index + 1`. When
     /// they are wrong, throws the bad-login fault; when the login was not checked (see
-    /// `LoginCheck`), the too-many-logins fault. Either comes `loginDelay` after the call
-    /// did, however long the check took, so that its timing tells nothing.
+    /// `LoginCheck`), the too-many-logins fault. Either comes the check's delay after the
+    /// call did, however long the check took, so that its timing tells nothing.
     func authenticate(_ parameters: Parameters, at index: Int) async throws(MetaWeblogError) {
         let user = try parameters.identifier(index, "username")
         let password = try parameters.string(index + 1, "password")
-        let started = ContinuousClock.now
-        let error: MetaWeblogError
         switch await login.check(user: user, password: password, client: client) {
         case .passed:
             return
         case .failed:
             report(.badLogin(user: LogText.clipped(user), client: client))
-            error = MetaWeblogError(.badLogin)
+            throw MetaWeblogError(.badLogin)
         case .refused(let refusal):
             report(.loginRefused(user: LogText.clipped(user), client: client))
             switch refusal {
             case .backingOff(let wait):
-                error = MetaWeblogError(.tooManyFailedLogins(retryAfterSeconds: Self.wholeSeconds(wait)))
+                throw MetaWeblogError(.tooManyFailedLogins(retryAfterSeconds: Self.wholeSeconds(wait)))
             case .busy:
-                error = MetaWeblogError(.tooManyLoginsWaiting)
+                throw MetaWeblogError(.tooManyLoginsWaiting)
             }
         }
-        try? await Task.sleep(until: started + loginDelay, clock: .continuous)
-        throw error
     }
 
     /// `duration` rounded up to whole seconds, at least 1.

@@ -13,11 +13,6 @@ import NIOCore
 /// changed either way is the same file, committed and re-baked the same way; the answer
 /// comes once the change is saved.
 struct MicropubEndpoint: Sendable {
-    /// The endpoint's path.
-    static let path = "/micropub"
-    /// The media endpoint's path.
-    static let mediaPath = "/micropub/media"
-
     /// The blog, its writer, and the password check.
     let context: MethodContext
     /// The token check.
@@ -25,31 +20,32 @@ struct MicropubEndpoint: Sendable {
     /// The largest body read.
     let maxBodySize: Int
 
-    func respond(to request: Request, context requestContext: ShimRequestContext) async -> Response {
-        do {
-            switch (request.uri.path, request.method) {
-            case (Self.path, .get):
-                return try await query(request, client: requestContext.client)
-            case (Self.path, .post):
-                return try await post(request, client: requestContext.client)
-            case (Self.mediaPath, .post):
-                return try await media(request, client: requestContext.client)
-            default:
-                let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(request.uri.path == Self.path ? "GET and POST" : "POST")."
-                var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, message))
-                response.headers[.allow] = request.uri.path == Self.path ? "GET, POST" : "POST"
-                return response
-            }
-        } catch let error as MicropubError {
-            requestContext.logger.info("Micropub request refused: \(LogText.clipped(error.message))")
-            return Self.errorResponse(error)
-        } catch let error as BodyTooLarge {
-            return ShimResponse.tooLarge(error.limit, json: true)
-        } catch {
-            // Not the client's mistake: the details are for the log, not for whoever asked.
-            requestContext.logger.error("Micropub request failed: \(LogText.clipped("\(error)"))")
-            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
+    /// Registers `GET /micropub` (queries), `POST /micropub` (changes) and
+    /// `POST /micropub/media` (files).
+    func addRoutes(to group: RouterGroup<ShimRequestContext>) {
+        group.get(RouterPath(ShimRoutes.micropub)) { request, context in
+            await answer(context) { try await query(request, client: context.client) }
         }
+        group.post(RouterPath(ShimRoutes.micropub)) { request, context in
+            await answer(context) { try await post(request, client: context.client) }
+        }
+        group.post(RouterPath(ShimRoutes.micropubMedia)) { request, context in
+            await answer(context) { try await media(request, client: context.client) }
+        }
+    }
+
+    /// The answer to another method at a Micropub path: 405, saying which it takes.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        let isMicropub = request.uri.path == ShimRoutes.micropub
+        let message = "\(request.method.rawValue) is not allowed here; Micropub takes \(isMicropub ? "GET and POST" : "POST")."
+        var response = ShimResponse.json(.methodNotAllowed, ShimResponse.errorJSON(.methodNotAllowed, message))
+        response.headers[.allow] = isMicropub ? "GET, POST" : "POST"
+        return response
+    }
+
+    /// The answer to a path under Micropub's that the shim does not serve: 404, in JSON.
+    static func notFound(path: String) -> Response {
+        ShimResponse.json(.notFound, ShimResponse.errorJSON(.notFound, "Nothing is at \(LogText.clipped(path)); Micropub is at \(ShimRoutes.micropub) and its media at \(ShimRoutes.micropubMedia)."))
     }
 
     /// The answer to an error: its status and the spec's JSON.
@@ -70,6 +66,23 @@ struct MicropubEndpoint: Sendable {
 }
 
 private extension MicropubEndpoint {
+    /// The answer of `work`, or of the error it throws: the spec's JSON for the client's
+    /// mistakes, 413 for a body over the limit, and a bare 500 for the rest.
+    func answer(_ requestContext: ShimRequestContext, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as MicropubError {
+            requestContext.logger.info("Micropub request refused: \(LogText.clipped(error.message))")
+            return Self.errorResponse(error)
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit, json: true)
+        } catch {
+            // Not the client's mistake: the details are for the log, not for whoever asked.
+            requestContext.logger.error("Micropub request failed: \(LogText.clipped("\(error)"))")
+            return ShimResponse.json(.internalServerError, .object(["error": .string("server_error"), "error_description": .string("the shim could not answer; its log says why")]))
+        }
+    }
+
     // MARK: Queries
 
     func query(_ request: Request, client: String) async throws -> Response {
@@ -284,7 +297,6 @@ private extension MicropubEndpoint {
             throw MicropubError(.invalidRequest("The access token came both in the Authorization header and in the body; send it once."))
         }
         guard let token = headerToken ?? bodyToken, !token.isEmpty else { throw MicropubError(.noToken) }
-        let started = ContinuousClock.now
         let outcome: TokenCheck.Outcome
         do {
             outcome = try await tokens.check(token, client: client)
@@ -297,8 +309,6 @@ private extension MicropubEndpoint {
             return record
         case .failed:
             context.report(.badToken(client: client))
-            // As a bad password does: the answer comes `loginDelay` after the request.
-            try? await Task.sleep(until: started + context.loginDelay, clock: .continuous)
             throw MicropubError(.badToken)
         case .refused(let wait):
             context.report(.badToken(client: client))
@@ -314,12 +324,7 @@ private extension MicropubEndpoint {
     }
 
     func collect(_ request: Request) async throws -> [UInt8] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodySize { throw BodyTooLarge(limit: maxBodySize) }
-        do {
-            return Array(try await request.body.collect(upTo: maxBodySize).readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw BodyTooLarge(limit: maxBodySize)
-        }
+        Array(try await request.collectBody(upTo: maxBodySize).readableBytesView)
     }
 
     /// Runs a change on the writer; a blog failure becomes a Micropub one.
@@ -361,11 +366,6 @@ private extension MicropubEndpoint {
     /// The shim's endpoints: from the settings, else from the address the request came to.
     func endpoints(_ request: Request) -> EditingEndpoints {
         EditingEndpoints(settings: context.configuration.site)
-            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(Self.path)")
+            ?? EditingEndpoints(micropub: "http://\(request.head.authority ?? "127.0.0.1:\(MetaWeblogOptions.defaultPort)")\(ShimRoutes.micropub)")
     }
-}
-
-/// A body over the server's limit.
-struct BodyTooLarge: Error {
-    let limit: Int
 }

@@ -74,23 +74,24 @@ public final class MetaWeblogServer: Sendable {
             try await SiteBuilder(options: buildOptions(), memory: memory).build()
         }, publish: publish, clock: clock, firstScheduled: firstScheduled, report: onEvent)
         let methods = MethodTable.standard
+        // Three checks, each with its own back-off: editors' XML-RPC logins, the sign-in
+        // page's passwords, and the tokens of Micropub and GET /token.
+        let delay = options.loginDelay
         let context = MethodContext(
             configuration: configuration, tree: tree, writer: writer,
-            login: LoginCheck(credentials: configuration.credentials), methodNames: methods.names,
-            loginDelay: options.loginDelay, report: onEvent, now: { clock.now() }
+            login: LoginCheck(credentials: configuration.credentials, delay: delay), methodNames: methods.names,
+            report: onEvent, now: { clock.now() }
         )
-        let endpoint = XMLRPCEndpoint(
-            parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
-            methods: methods, context: context
-        )
-        // One token check, and so one back-off per caller, for Micropub and GET /token.
-        let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog))
-        let router = ShimRouter(
-            xmlrpc: endpoint,
+        let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog), delay: delay)
+        let router = Self.makeRouter(
+            xmlrpc: XMLRPCEndpoint(
+                parser: XMLRPCParser(maxBodySize: options.maxBodySize, maxDepth: options.maxDepth),
+                methods: methods, context: context
+            ),
             micropub: MicropubEndpoint(context: context, tokens: tokenCheck, maxBodySize: options.maxBodySize),
             indieAuth: IndieAuthEndpoint(
                 context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
-                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials),
+                tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials, delay: delay),
                 redirects: PublishedRedirects(curl: try? Curl.find(environment: options.environment))
             )
         )
@@ -100,7 +101,7 @@ public final class MetaWeblogServer: Sendable {
         let bodyTimeout = TimeAmount(options.bodyTimeout)
         let maxBodySize = options.maxBodySize
         let application = Application(
-            responder: router,
+            router: router,
             server: .http1WithPersistence(configuration: HTTP1Channel.Configuration(
                 additionalChannelHandlers: [RequestBodyLimit(maxBodySize: maxBodySize, bodyTimeout: bodyTimeout)],
                 // Longer than the body's deadline, so a stalled body gets its 408 first.
@@ -111,7 +112,7 @@ public final class MetaWeblogServer: Sendable {
                 let port = channel.localAddress?.port ?? options.port
                 await listening.set(port)
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                onEvent(.listening(url: "http://\(shownHost):\(port)/xmlrpc"))
+                onEvent(.listening(url: "http://\(shownHost):\(port)\(ShimRoutes.xmlrpc)"))
             },
             logger: logger
         )

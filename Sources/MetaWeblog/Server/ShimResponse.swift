@@ -33,7 +33,7 @@ enum ShimResponse {
     /// Micropub's and IndieAuth's paths, as their specs answer (`{"error": …}`).
     static func answersInJSON(path: String) -> Bool {
         let path = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
-        return path == MicropubEndpoint.path || path.hasPrefix(MicropubEndpoint.path + "/") || IndieAuthEndpoint.paths.contains(path)
+        return path == ShimRoutes.micropub || path.hasPrefix(ShimRoutes.micropub + "/") || ShimRoutes.indieAuthPaths.contains(path)
     }
 
     /// The spec's error object for an HTTP error: `invalid_request` (`not_found` for 404,

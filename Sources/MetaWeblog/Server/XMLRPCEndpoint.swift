@@ -6,36 +6,49 @@ import XMLRPC
 /// The HTTP side: `POST /xmlrpc` (and `/xmlrpc.php`, for clients that assume WordPress)
 /// decodes the call, hands it to its method, and encodes the reply or the fault.
 ///
-/// Another path gets 404; another method on the endpoint gets 405. A body over the limit
-/// gets 413 as soon as the limit is passed, with a plain-text reason, without reading the rest.
-struct XMLRPCEndpoint: HTTPResponder {
-    typealias Context = ShimRequestContext
-
-    /// The endpoint's paths.
-    static let paths: Set<String> = ["/xmlrpc", "/xmlrpc.php"]
-
+/// Another method on the endpoint gets 405 (`methodNotAllowed`), and a path the shim does
+/// not serve gets this endpoint's 404 (`notFound`), unless it is under Micropub's. A body over
+/// the limit gets 413 as soon as the limit is passed, with a plain-text reason, without
+/// reading the rest.
+///
+/// ```swift
+/// endpoint.addRoutes(to: router.group())   // POST /xmlrpc and POST /xmlrpc.php
+/// ```
+struct XMLRPCEndpoint: Sendable {
     let parser: XMLRPCParser
     let methods: MethodTable
     let context: MethodContext
 
+    /// Registers `POST` at each of XML-RPC's paths.
+    func addRoutes(to group: RouterGroup<ShimRequestContext>) {
+        for path in ShimRoutes.xmlrpcPaths.sorted() {
+            group.post(RouterPath(path)) { request, context in
+                try await respond(to: request, context: context)
+            }
+        }
+    }
+
+    /// The answer to another method than `POST` at an XML-RPC path.
+    static func methodNotAllowed(_ request: Request) -> Response {
+        var response = ShimResponse.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to \(ShimRoutes.xmlrpc).\n")
+        response.headers[.allow] = "POST"
+        return response
+    }
+
+    /// The answer to a path the shim does not serve.
+    static var notFound: Response {
+        ShimResponse.text(.notFound, "Not found; the XML-RPC endpoint is POST \(ShimRoutes.xmlrpc).\n")
+    }
+}
+
+private extension XMLRPCEndpoint {
+    /// One call: the body read whole, then the reply, or 413.
     func respond(to request: Request, context requestContext: ShimRequestContext) async throws -> Response {
-        guard Self.paths.contains(request.uri.path) else {
-            return Self.text(.notFound, "Not found; the XML-RPC endpoint is POST /xmlrpc.\n")
-        }
-        guard request.method == .post else {
-            var response = Self.text(.methodNotAllowed, "\(request.method.rawValue) is not allowed; XML-RPC calls are POST requests to /xmlrpc.\n")
-            response.headers[.allow] = "POST"
-            return response
-        }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > parser.maxBodySize {
-            return tooLarge()
-        }
         let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: parser.maxBodySize)
-        } catch is NIOTooManyBytesError {
-            // The reply closes the connection, and the rest of the body is dropped (RequestBodyLimit).
-            return tooLarge()
+            body = try await request.collectBody(upTo: parser.maxBodySize)
+        } catch let error as BodyTooLarge {
+            return ShimResponse.tooLarge(error.limit)
         }
         let reply = await answer(body.readableBytesView, client: requestContext.client, logger: requestContext.logger)
         return Response(
@@ -44,9 +57,7 @@ struct XMLRPCEndpoint: HTTPResponder {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply))
         )
     }
-}
 
-private extension XMLRPCEndpoint {
     /// The encoded reply to one request body: the method's result, or a fault.
     func answer(_ body: ByteBufferView, client: String, logger: Logger) async -> [UInt8] {
         let response: XMLRPCResponse
@@ -77,19 +88,5 @@ private extension XMLRPCEndpoint {
             logger.info("\(LogText.clipped(request.methodName)) failed: \(LogText.clipped(error.message))")
             return .fault(error.fault)
         }
-    }
-
-    func tooLarge() -> Response {
-        var response = Self.text(.contentTooLarge, "The request body is larger than \(parser.maxBodySize) bytes, the limit of this server.\n")
-        response.headers[.connection] = "close"
-        return response
-    }
-
-    static func text(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/plain; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: message))
-        )
     }
 }
