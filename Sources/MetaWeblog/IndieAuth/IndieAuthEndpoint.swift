@@ -34,6 +34,9 @@ struct IndieAuthEndpoint: Sendable {
     let login: LoginCheck
     /// Reads an app's page for the redirects it publishes.
     let redirects: PublishedRedirects
+    /// The largest form read: `maxBodySize`, or the server's limit when that is smaller (the
+    /// rest of a body over the server's limit is dropped before it arrives here).
+    let maxFormSize: Int
 
     /// Registers `GET` and `POST /auth`, `GET` and `POST /token`, and `GET` of the metadata.
     func addRoutes(to group: RouterGroup<ShimRequestContext>) {
@@ -266,7 +269,7 @@ private extension IndieAuthEndpoint {
     }
 
     func form(_ request: Request) async throws -> FormFields {
-        let body = try await request.collectBody(upTo: Self.maxBodySize)
+        let body = try await request.collectBody(upTo: maxFormSize)
         guard HeaderParameters(request.headers[.contentType] ?? "").value == "application/x-www-form-urlencoded" else {
             throw IndieAuthError(.invalidRequest("the body must be application/x-www-form-urlencoded"))
         }

@@ -92,7 +92,8 @@ public final class MetaWeblogServer: Sendable {
             indieAuth: IndieAuthEndpoint(
                 context: context, tokens: TokenStore(blog: options.blog), codes: AuthorizationCodes(),
                 tokenCheck: tokenCheck, login: LoginCheck(credentials: configuration.credentials, delay: delay),
-                redirects: PublishedRedirects(curl: try? Curl.find(environment: options.environment))
+                redirects: PublishedRedirects(curl: try? Curl.find(environment: options.environment)),
+                maxFormSize: min(IndieAuthEndpoint.maxBodySize, options.maxBodySize)
             )
         )
         let listening = ListeningPort()
