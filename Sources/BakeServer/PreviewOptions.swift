@@ -18,15 +18,20 @@ public struct PreviewOptions: Sendable {
     public let maximumDelay: Duration
     /// The clock those two are measured by; tests pass one they move by hand.
     public let clock: any Clock<Duration>
+    /// The time of day: what the builds take as now, and what the next post dated in the
+    /// future is waited for on (the site is rebuilt when its time comes).
+    public let wallClock: any WallClock
 
     /// Options with the defaults of `bake preview`: 127.0.0.1:8080, inotify where available,
     /// 80 ms of quiet before a rebuild, and never more than a second of waiting.
     public init(
         configuration: BlogConfiguration,
         host: String = "127.0.0.1", port: Int = 8080, watching: WatchMethod = .automatic,
-        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock()
+        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock(),
+        wallClock: any WallClock = SystemWallClock()
     ) {
         self.configuration = configuration
+        self.wallClock = wallClock
         self.host = host
         self.port = port
         self.watching = watching
@@ -41,14 +46,15 @@ public struct PreviewOptions: Sendable {
         blog: BlogFolder, output: String? = nil, themeFolder: String? = nil,
         includeDrafts: Bool = false, includeFuture: Bool = false,
         host: String = "127.0.0.1", port: Int = 8080, watching: WatchMethod = .automatic,
-        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock()
+        quietPeriod: Duration = .milliseconds(80), maximumDelay: Duration = .seconds(1), clock: any Clock<Duration> = ContinuousClock(),
+        wallClock: any WallClock = SystemWallClock()
     ) {
         let overrides = BlogConfiguration.Overrides(
             output: output ?? blog.previewOutput, theme: themeFolder, includeDrafts: includeDrafts, includeFuture: includeFuture
         )
         self.init(
             configuration: .load(blog, overrides: overrides), host: host, port: port, watching: watching,
-            quietPeriod: quietPeriod, maximumDelay: maximumDelay, clock: clock
+            quietPeriod: quietPeriod, maximumDelay: maximumDelay, clock: clock, wallClock: wallClock
         )
     }
 

@@ -11,14 +11,15 @@ final class PreviewHarness: Sendable {
     /// Starts preview and waits until it listens (its first build done).
     init(
         blog: TestBlog, output: String? = nil, drafts: Bool = false, future: Bool = false,
-        watching: WatchMethod = .inotify, quietPeriod: Duration = .milliseconds(80), clock: any Clock<Duration> = ContinuousClock()
+        watching: WatchMethod = .inotify, quietPeriod: Duration = .milliseconds(80), clock: any Clock<Duration> = ContinuousClock(),
+        wallClock: any WallClock = SystemWallClock()
     ) async throws {
         let log = EventLog<PreviewEvent>()
         self.log = log
         let server = try PreviewServer(
             options: PreviewOptions(
                 blog: blog.folder, output: output, includeDrafts: drafts, includeFuture: future,
-                port: 0, watching: watching, quietPeriod: quietPeriod, clock: clock
+                port: 0, watching: watching, quietPeriod: quietPeriod, clock: clock, wallClock: wallClock
             ),
             onEvent: { log.append($0) }
         )

@@ -177,6 +177,29 @@ struct PreviewServerTests {
         }
     }
 
+    /// A post dated in the future appears when its time comes, with no change saved: preview
+    /// waits for it on the wall clock (a test's, moved by hand) and rebuilds, and open pages reload.
+    @Test func aScheduledPostAppearsWhenItsTimeComes() async throws {
+        let blog = try TestBlog()
+        defer { blog.delete() }
+        try blog.write(postText(title: "At ten past", date: "2030-01-01 12:10:00 +0000", body: "Right on time."), to: "posts/2030/01/01/at-ten-past.markdown")
+        let start = Timestamp(seconds: 1_893_499_200)  // 2030-01-01 12:00:00 UTC
+        let due = Timestamp(seconds: start.seconds + 600)
+        let clock = ManualWallClock(now: start)
+        let preview = try await PreviewHarness(blog: blog, wallClock: clock)
+        try await preview.whileRunning {
+            #expect(try await preview.get("/2030/01/01/at-ten-past.html").status == 404)
+            let events = try preview.listen()
+            defer { events.close() }
+            try await events.next("hello")
+            try await eventually("preview waits for the post's time") { clock.waitingFor.contains(due) }
+            clock.advance(seconds: 600)
+            try await events.next("reload")
+            try await expectPage(preview, "/2030/01/01/at-ten-past.html", status: 200, containing: "Right on time.")
+            #expect(try await preview.get("/").text.contains("At ten past"))
+        }
+    }
+
     /// With `@search true`, the first build indexes the preview's site; a save keeps that
     /// index rather than running Pagefind again, so it stays quick.
     @Test func searchShowsTheIndexOfTheFirstBuild() async throws {

@@ -6,6 +6,9 @@ import ServiceLifecycle
 /// Preview's build loop, run as a service: a build for each settled batch of changes,
 /// each reported to the caller and to the open pages.
 ///
+/// When a post dated in the future comes due (each build says when the next one does), the
+/// site is built again without a change, so the post appears as it will on the published site.
+///
 /// Each build calls `SiteBuilder`, which rewrites only files whose bytes changed, while
 /// holding `ServedSite` alone. A failed build writes nothing, so the last good site stays
 /// served while the pages show the problems. On graceful shutdown the loop stops and every
@@ -20,6 +23,9 @@ final class Rebuilder: Service {
     private let report: @Sendable (PreviewEvent) -> Void
     /// What the last build parsed, so the next one starts from it.
     private let memory = BuildMemory()
+    /// When the next post dated in the future is due, as each build says; nil for none.
+    private let schedule: AsyncStream<Timestamp?>
+    private let reschedule: AsyncStream<Timestamp?>.Continuation
 
     /// - Parameters:
     ///   - changes: The watcher's stream, started before the first build so that nothing saved during it is missed.
@@ -36,6 +42,7 @@ final class Rebuilder: Service {
         self.broadcaster = broadcaster
         self.lines = lines
         self.report = report
+        (schedule, reschedule) = AsyncStream.makeStream(of: Timestamp?.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Builds the site once, with the folder to itself, and tells everyone how it went.
@@ -46,7 +53,7 @@ final class Rebuilder: Service {
         // The watcher names what changed, so the build looks at that instead of walking the
         // trees again; the first build walks.
         // Search shows the last index: Pagefind runs only when there is none, so a save stays quick.
-        let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: Timestamp(Date()),
+        let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: options.wallClock.now(),
                                         changedPaths: changes.isEmpty ? nil : changes, search: .whenMissing)
         let memory = self.memory
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
@@ -57,6 +64,7 @@ final class Rebuilder: Service {
                 return (.failure(error), basePath: nil)
             }
         }
+        if case .success(let summary) = result { reschedule.yield(summary.nextScheduled) }
         let build = PreviewBuild(changes: changes, result: result, duration: ContinuousClock.now - started, finished: Date())
         // Reported before the pages hear of it, so whoever a page wakes sees it logged.
         report(.built(build))
@@ -88,6 +96,7 @@ private extension Rebuilder {
                     await broadcaster.ping()
                 }
             }
+            group.addTask { await self.followSchedule() }
             // The loop ends when the watcher's stream ends: on shutdown, or if the watcher fails.
             for await _ in batcher.signals {
                 guard let batch = try? await batcher.settled(), !Task.isShuttingDownGracefully else { break }
@@ -95,6 +104,22 @@ private extension Rebuilder {
             }
             group.cancelAll()
         }
+    }
+
+    /// Waits for the time of the next scheduled post, as the last build said it, and builds
+    /// then; a newer build's word replaces the wait. Ends when its task is cancelled.
+    func followSchedule() async {
+        var waiting: Task<Void, Never>?
+        for await next in schedule {
+            waiting?.cancel()
+            guard let next else { continue }
+            let clock = options.wallClock
+            waiting = Task {
+                guard (try? await clock.sleep(until: next)) != nil, !Task.isShuttingDownGracefully else { return }
+                await self.build(changes: [])
+            }
+        }
+        waiting?.cancel()
     }
 
     /// The paths that still exist first, so that the report names the saved file rather than
