@@ -94,7 +94,14 @@ fileprivate final class LinkCollector {
             }
             switch element {
             case .a:
-                if matches(key, "href") { add(value, .page) } else if matches(key, "name") { anchors.insert(String(cString: value)) }
+                if matches(key, "href") {
+                    add(value, .page)
+                    url = String(cString: value)
+                } else if matches(key, "name") {
+                    anchors.insert(String(cString: value))
+                } else if matches(key, "rel") {
+                    rel = String(cString: value)
+                }
             case .area, .iframe:
                 if matches(key, "href") || matches(key, "src") { add(value, .page) }
             case .link:
@@ -122,6 +129,8 @@ fileprivate final class LinkCollector {
             }
         }
         switch element {
+        case .a:
+            if let rel, let url { relations.append(PageScan.Relation(words: Self.relations(rel), url: url)) }
         case .link:
             // A link's target is a page or file only for some relations: not for endpoints
             // that answer POSTs (Micropub, IndieAuth) or hints to open a connection.

@@ -18,8 +18,9 @@ public struct PageScan: Sendable, Hashable {
         }
     }
 
-    /// A `<link rel="…" href="…">`: what the page says its URL is to it, for programs that
-    /// read a page's relations (an IndieAuth app's `redirect_uri`, a `micropub` endpoint).
+    /// A `<link rel="…" href="…">` or `<a rel="…" href="…">`: what the page says its URL is
+    /// to it, for programs that read a page's relations (an IndieAuth app's `redirect_uri`, a
+    /// `webmention` endpoint).
     public struct Relation: Sendable, Hashable {
         /// The words of its `rel`, lowercase.
         public let words: [String]
@@ -35,7 +36,8 @@ public struct PageScan: Sendable, Hashable {
     public let links: [Link]
     /// The `id`s of its elements and the `name`s of its anchors.
     public let anchors: Set<String>
-    /// Its `<link>` elements with a `rel`, endpoints included, in document order.
+    /// Its `<link>` and `<a>` elements with a `rel` and an `href`, endpoints included, in
+    /// document order.
     public let relations: [Relation]
 
     public init(links: [Link], anchors: Set<String> = [], relations: [Relation] = []) {

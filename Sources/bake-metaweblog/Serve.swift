@@ -113,6 +113,9 @@ extension BakeMetaWeblog {
                 say("A post's scheduled time came: re-baked (\(written) file\(written == 1 ? "" : "s") written, \(removed) removed)")
             case .published(let summary):
                 say("Published \(summary.sent.count) file\(summary.sent.count == 1 ? "" : "s") and deleted \(summary.deleted.count): \(summary.bytes) bytes sent → \(summary.target)")
+            case .announced(let report):
+                report.lines.forEach(say)
+                report.warnings.forEach { printError("Warning: \($0)") }
             case .notPublished(let error):
                 printError("Saved, but not published: \(error.message)")
             case .badLogin(let user, let client):

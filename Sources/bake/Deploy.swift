@@ -74,6 +74,10 @@ extension Bake {
                 for path in summary.deleted { terminal.say("  \(dryRun ? "delete" : "deleted") \(path)") }
             }
             terminal.say(Self.summaryLine(summary, elapsed: ContinuousClock.now - start))
+            guard !dryRun else { return }
+            // Once the site is up: the webmentions its posts owe, and the WebSub hub's ping.
+            let announced = await Announcer(configuration: options.configuration, curl: try? Curl.find(), now: options.now).announce(published: summary.sent)
+            terminal.show(announced)
         }
     }
 }

@@ -49,12 +49,14 @@ import Testing
         #expect(page.links.map(\.url) == ["/real.html", "/unquoted.html"])
     }
 
-    /// Every `<link>` with a `rel` is a relation, endpoints included, with its words lowercased.
+    /// Every `<link>` and `<a>` with a `rel` is a relation, endpoints included, with its
+    /// words lowercased, in document order.
     @Test func linkRelationsAreKeptForProgramsThatReadThem() {
-        let page = scan(#"<link rel="Redirect_URI other" href="http://localhost/cb"><link rel=micropub href="/micropub"><link href="/x.css"><a rel="me" href="/me">"#)
+        let page = scan(#"<link rel="Redirect_URI other" href="http://localhost/cb"><link rel=micropub href="/micropub"><link href="/x.css"><a rel="me" href="/me"><a href="/plain">x</a><a rel=webmention>no href</a>"#)
         #expect(page.relations == [
             PageScan.Relation(words: ["redirect_uri", "other"], url: "http://localhost/cb"),
             PageScan.Relation(words: ["micropub"], url: "/micropub"),
+            PageScan.Relation(words: ["me"], url: "/me"),
         ])
         #expect(!page.links.map(\.url).contains("/micropub"))
     }

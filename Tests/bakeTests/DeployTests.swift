@@ -215,6 +215,9 @@ struct DeployFixture {
     static func with(_ kind: TargetKind, _ body: (DeployFixture) async throws -> Void) async throws {
         try await withTemporaryFolder(prefix: "bake-deploy-test-") { root in
             try copySample(to: root + "/blog")
+            // These tests are of what rsync publishes; what a publish sends elsewhere is WebmentionTests'.
+            let settings = root + "/blog/site.settings"
+            try (try String(contentsOfFile: settings, encoding: .utf8) + "@webmentions false\n").write(toFile: settings, atomically: false, encoding: .utf8)
             let target = root + "/target"
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             switch kind {

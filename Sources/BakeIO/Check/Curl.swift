@@ -114,6 +114,30 @@ public struct Curl: Sendable {
 
     private static let fieldMark = "bake-curl-"
 
+    /// POSTs `form` to `url` as `application/x-www-form-urlencoded`, without following
+    /// redirects, and reads no more of the answer than its status.
+    public func post(_ url: String, form: [(String, String)], timeout: Duration, userAgent: String) async -> Answer {
+        let seconds = String(timeout.inSeconds)
+        var arguments = [
+            "--silent", "--show-error", "--globoff", "--proto", "=http,https",
+            "--max-time", seconds, "--connect-timeout", seconds, "--user-agent", userAgent,
+            "--output", "/dev/null", "--write-out", "%{http_code} %{redirect_url}",
+        ]
+        for (name, value) in form { arguments += ["--data-urlencode", "\(name)=\(value)"] }
+        arguments += ["--url", url]
+        guard let run = try? await Program(executable: executable).run(arguments, timeout: timeout + .seconds(5)) else {
+            return .failed("cannot run \(executable)")
+        }
+        let fields = run.output.split(separator: " ", maxSplits: 1)
+        let status = fields.first.flatMap { Int($0) } ?? 0
+        if run.status == 0, status > 0 {
+            let location = fields.count > 1 ? String(fields[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            return .status(status, location: location.isEmpty ? nil : location)
+        }
+        if run.status == 28 || run.timedOut { return .timedOut }
+        return .failed(Self.reason(run.errors))
+    }
+
     /// curl's message without its `curl: (7) ` prefix.
     static func reason(_ errors: String) -> String {
         let line = errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no answer"

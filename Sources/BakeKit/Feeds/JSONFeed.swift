@@ -1,6 +1,7 @@
 import Foundation
 
-/// JSON Feed 1.1: `external_url` for link posts, no `title` for untitled posts.
+/// JSON Feed 1.1: `external_url` for link posts, no `title` for untitled posts, `hubs` with
+/// `@websub_hub`.
 public struct JSONFeed: Sendable {
     public let settings: SiteSettings
     public let channel: FeedChannel
@@ -24,6 +25,7 @@ public struct JSONFeed: Sendable {
             title: channel.title,
             home_page_url: channel.pageURL,
             feed_url: channel.jsonFeedURL,
+            hubs: settings.websubHub.map { [Hub(type: "WebSub", url: $0)] },
             description: settings.description.isEmpty ? nil : settings.description,
             icon: absolute("icon_url"),
             favicon: absolute("favicon_url"),
@@ -71,12 +73,18 @@ private extension JSONFeed {
         let title: String
         let home_page_url: String
         let feed_url: String
+        let hubs: [Hub]?
         let description: String?
         let icon: String?
         let favicon: String?
         let language: String
         let authors: [Author]?
         let items: [Item]
+    }
+
+    struct Hub: Encodable {
+        let type: String
+        let url: String
     }
 
     struct Author: Encodable {

@@ -1,5 +1,5 @@
 /// RSS 2.0 with full content in `content:encoded`, permalink guids, RFC 822 dates and an
-/// `atom:link rel="self"`.
+/// `atom:link rel="self"` (and `rel="hub"` with `@websub_hub`, for WebSub).
 public struct RSSFeed: Sendable {
     public let settings: SiteSettings
     public let channel: FeedChannel
@@ -30,7 +30,7 @@ public struct RSSFeed: Sendable {
         <description>\(MarkupEscaping.xml(settings.description.isEmpty ? settings.name : settings.description))</description>
         <language>\(MarkupEscaping.xml(settings.language))</language>
         <atom:link href="\(MarkupEscaping.xml(feedURL))" rel="self" type="application/rss+xml"/>
-        <generator>bake</generator>
+        \(settings.websubHub.map { "<atom:link href=\"\(MarkupEscaping.xml($0))\" rel=\"hub\"/>\n" } ?? "")<generator>bake</generator>
 
         """
         if podcast { xml += PodcastXML.channel(settings.feed.show, summary: settings.description) }

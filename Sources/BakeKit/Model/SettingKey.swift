@@ -37,6 +37,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case deployOnPost = "deploy_on_post"
     case deployTo = "deploy_to"
     case uploadSVG = "upload_svg"
+    case webmentions
+    case websubHub = "websub_hub"
     case hasBlog = "has_blog"
     case blogRelativePath = "blog_relative_path"
     case outputFileSuffix = "output_file_suffix"
@@ -93,9 +95,9 @@ public enum SettingKey: String, Sendable, CaseIterable {
 
     public var value: Value {
         switch self {
-        case .feedExcerpts, .search, .highlight, .smartPunctuation, .commitChanges, .deployOnPost, .uploadSVG, .hasBlog, .itunesExplicit: return .flag
+        case .feedExcerpts, .search, .highlight, .smartPunctuation, .commitChanges, .deployOnPost, .uploadSVG, .webmentions, .hasBlog, .itunesExplicit: return .flag
         case .homePostCount, .feedPostCount: return .count
-        case .siteURL, .xmlrpcURL, .micropubURL: return .webURL
+        case .siteURL, .xmlrpcURL, .micropubURL, .websubHub: return .webURL
         case .faviconURL, .iconURL, .feedAuthorURL, .feedAuthorAvatarURL, .feedMediaThumbnail, .itunesImage: return .url
         case .timeZone: return .timeZone
         case .theme, .output, .blogRelativePath: return .folder
@@ -114,7 +116,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .monthNames: return "English"
         case .dateFormat: return "`%B %e, %Y`"
         case .feedExcerpts, .search, .commitChanges, .deployOnPost, .uploadSVG, .itunesExplicit: return "`false`"
-        case .smartPunctuation, .hasBlog, .highlight: return "`true`"
+        case .smartPunctuation, .hasBlog, .highlight, .webmentions: return "`true`"
         case .homePostCount: return "8"
         case .feedPostCount: return "20"
         case .faviconURL: return "the theme's `favicon.svg`"
@@ -126,7 +128,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .feedTitle: return "`@site_name`"
         case .itunesAuthor, .itunesOwnerName: return "`@author`"
         case .itunesImage: return "`@feed_media_thumbnail`"
-        case .iconURL, .xmlrpcURL, .metaweblogUser, .metaweblogPasswordHash, .deployTo, .feedAuthorURL, .feedAuthorAvatarURL,
+        case .iconURL, .xmlrpcURL, .metaweblogUser, .metaweblogPasswordHash, .deployTo, .websubHub, .feedAuthorURL, .feedAuthorAvatarURL,
              .feedMediaThumbnail, .itunesOwnerEmail, .itunesCategory, .itunesSubcategory:
             return "none"
         }
@@ -160,6 +162,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .commitChanges: return "`true`: `bake-metaweblog` commits every change to the blog's git repository"
         case .deployOnPost: return "`true`: `bake-metaweblog` publishes the site after every change, to `@deploy_to`"
         case .deployTo: return "where `bake deploy` publishes (below)"
+        case .webmentions: return "`false`: publishing (`bake deploy`, the shim's deploy) sends no webmentions to the pages posts link to (see On the IndieWeb)"
+        case .websubHub: return "a WebSub hub, e.g. `https://pubsubhubbub.appspot.com/`: the feeds name it, and publishing pings it for each feed that changed"
         case .uploadSVG: return "`true`: `bake-metaweblog` takes SVG uploads from editors; an SVG can hold script that runs on the blog's own site, so only for editors and apps you trust"
         case .hasBlog: return "`false`: a site of pages only; no home list, archive, month pages or feeds, posts are not published, and a `pages/index.markdown` can be the front page"
         case .blogRelativePath: return "a folder of the site for the blog, e.g. `blog`: the home list, archive, months, posts and feeds go under it; pages stay at the site's root, and a `pages/index.markdown` is the site's front page"
@@ -185,7 +189,12 @@ public enum SettingKey: String, Sendable, CaseIterable {
         switch value {
         case .flag: return "true or false"
         case .count: return "a whole number such as \(defaultText)"
-        case .webURL: return self == .siteURL ? "an absolute URL such as https://example.com" : "an absolute URL such as http://127.0.0.1:9344/\(self == .micropubURL ? "micropub" : "xmlrpc")"
+        case .webURL:
+            switch self {
+            case .siteURL: return "an absolute URL such as https://example.com"
+            case .websubHub: return "an absolute URL such as https://pubsubhubbub.appspot.com/"
+            default: return "an absolute URL such as http://127.0.0.1:9344/\(self == .micropubURL ? "micropub" : "xmlrpc")"
+            }
         case .timeZone: return "an IANA zone name such as America/Los_Angeles"
         case .text, .url, .folder, .special: return "a value"
         }

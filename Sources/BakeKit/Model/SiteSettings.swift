@@ -29,6 +29,11 @@ public struct SiteSettings: Sendable, Hashable {
     public let commitChanges: Bool
     /// Whether `bake-metaweblog` publishes after every change (`@deploy_on_post`).
     public let deployOnPost: Bool
+    /// Whether publishing sends webmentions for the links of new and changed posts
+    /// (`@webmentions`, on unless `false`).
+    public let webmentions: Bool
+    /// The WebSub hub the feeds name and publishing pings (`@websub_hub`), or nil.
+    public let websubHub: String?
     /// Whether `bake-metaweblog` takes SVG uploads (`@upload_svg`); they can hold script.
     public let uploadSVG: Bool
     /// Where `bake deploy` publishes by default (`@deploy_to`, or Wildcat's `@rsync_remote_path`).
@@ -134,6 +139,8 @@ public struct SiteSettings: Sendable, Hashable {
         }
         xmlrpcURL = webURL(.xmlrpcURL)
         micropubURL = webURL(.micropubURL)
+        websubHub = webURL(.websubHub)
+        webmentions = flag(.webmentions)
         layout = SiteLayout(metadata: metadata, errors: &errors)
         let origin = String(url.dropLast(basePath.count))
         feed = FeedSettings(metadata: metadata, name: name, author: author, absolute: { Self.absolute($0, origin: origin) }, errors: &errors)

@@ -27,6 +27,8 @@ public enum MetaWeblogEvent: Sendable {
     case scheduledBake(written: Int, removed: Int)
     /// The site was published after a change (with `--deploy` or `@deploy_on_post`).
     case published(DeploySummary)
+    /// After a publish: the webmentions sent and the WebSub pings, and what failed.
+    case announced(Announcer.Report)
     /// A change was saved and baked, but the site could not be published.
     case notPublished(DeployError)
     /// A call from `client` (an address) came with a wrong user name or password; the user

@@ -72,7 +72,8 @@ public final class MetaWeblogServer: Sendable {
         let firstScheduled = SiteWriter(output: buildOptions().output).recordedSchedule()
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) -> BuildSummary in
             try await SiteBuilder(options: buildOptions(), memory: memory).build()
-        }, publish: publish, clock: clock, firstScheduled: firstScheduled, report: onEvent)
+        }, publish: publish, announce: Self.announcer(configuration: blogConfiguration, environment: options.environment, clock: clock, onEvent: onEvent),
+            clock: clock, firstScheduled: firstScheduled, report: onEvent)
         let methods = MethodTable.standard
         // Three checks, each with its own back-off: editors' XML-RPC logins, the sign-in
         // page's passwords, and the tokens of Micropub and GET /token.
@@ -170,6 +171,18 @@ public final class MetaWeblogServer: Sendable {
         }
         return { () async throws(DeployError) -> DeploySummary in
             try await SiteDeployer(configuration: configuration.reloaded(), rsync: rsync, remoteShell: remoteShell).deploy()
+        }
+    }
+
+    /// After each publish: the webmentions and WebSub pings, as the settings are then.
+    private static func announcer(
+        configuration: BlogConfiguration, environment: [String: String], clock: any WallClock,
+        onEvent: @escaping @Sendable (MetaWeblogEvent) -> Void
+    ) -> BlogWriter.Announce {
+        let curl = try? Curl.find(environment: environment)
+        return { summary in
+            let announcer = Announcer(configuration: configuration.reloaded(), curl: curl, now: clock.now())
+            onEvent(.announced(await announcer.announce(published: summary.sent)))
         }
     }
 

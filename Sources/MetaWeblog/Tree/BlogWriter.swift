@@ -22,6 +22,9 @@ import ServiceLifecycle
 /// without a request, and publishes (with `--deploy` or `@deploy_on_post`) when the site
 /// changed. A post that came due while the shim was stopped is baked at start.
 ///
+/// After a publish, once the editors have their answers, the web is told (`announce`): the
+/// webmentions the posts owe and the WebSub hub's ping.
+///
 /// It runs as a service under the server's `ServiceGroup`, after the HTTP server has
 /// stopped taking calls, so that the changes already queued are finished on shutdown.
 ///
@@ -36,11 +39,14 @@ actor BlogWriter: Service {
     typealias Bake = @Sendable () async throws(BuildFailure) -> BuildSummary
     /// Publishes the baked site.
     typealias Publish = @Sendable () async throws(DeployError) -> DeploySummary
+    /// Tells the web of a publish (webmentions, WebSub), once the callers have their answers.
+    typealias Announce = @Sendable (DeploySummary) async -> Void
 
     private let tree: BlogTree
     private let git: GitRepository?
     private let bake: Bake
     private let publish: Publish?
+    private let announce: Announce?
     private let report: @Sendable (MetaWeblogEvent) -> Void
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
@@ -63,7 +69,7 @@ actor BlogWriter: Service {
     ///   - firstScheduled: When the next post dated in the future is due, as the last bake
     ///     (before the shim started) recorded it.
     init(
-        tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil,
+        tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil, announce: Announce? = nil,
         clock: any WallClock = SystemWallClock(), firstScheduled: Timestamp? = nil,
         report: @escaping @Sendable (MetaWeblogEvent) -> Void
     ) {
@@ -71,6 +77,7 @@ actor BlogWriter: Service {
         self.git = git
         self.bake = bake
         self.publish = publish
+        self.announce = announce
         self.report = report
         self.clock = clock
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -184,6 +191,7 @@ private extension BlogWriter {
             // publish is a fault ("saved, but not published"), as the editor's user must know.
             var baked = true
             var notPublished: DeployError?
+            var published: DeploySummary?
             let changed = applied.contains(where: { $0.record != nil })
             if changed || scheduled {
                 var siteChanged = false
@@ -200,7 +208,9 @@ private extension BlogWriter {
                 }
                 if baked, changed || siteChanged, let publish {
                     do {
-                        report(.published(try await publish()))
+                        let summary = try await publish()
+                        published = summary
+                        report(.published(summary))
                     } catch {
                         notPublished = error
                         report(.notPublished(error))
@@ -213,6 +223,9 @@ private extension BlogWriter {
                 } else {
                     result.finish(nil)
                 }
+            }
+            if let published, let announce {
+                await announce(published)
             }
         }
     }

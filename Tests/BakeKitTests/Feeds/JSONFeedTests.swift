@@ -40,6 +40,7 @@ import Testing
         "home_page_url": feed.get("home_page_url"),
         "feed_url": feed.get("feed_url"),
         "authors": feed.get("authors"),
+        "hubs": feed.get("hubs"),
         "items": items,
     }))
     """#
@@ -60,6 +61,14 @@ import Testing
         #expect(feed["feed_url"] as? String == "https://example.com/blog/feed.json")
         #expect((feed["authors"] as? [[String: String]]) == [["name": "Ada Tester"]])
         #expect((feed["keys"] as? [String]) == ["authors", "description", "feed_url", "home_page_url", "items", "language", "title", "version"])
+    }
+
+    /// With `@websub_hub`, `hubs` names it, as JSON Feed 1.1 says.
+    @Test func namesTheWebSubHubWhenTheBlogHasOne() async throws {
+        let settings = try makeSettings(url: "https://example.com/blog/", extra: "@websub_hub https://hub.example/\n")
+        let feed = try await runPython(Self.reader, input: Array(JSONFeed(settings: settings).render(fixtures.items).utf8))
+        #expect((feed["hubs"] as? [[String: String]]) == [["type": "WebSub", "url": "https://hub.example/"]])
+        #expect((feed["keys"] as? [String])?.contains("hubs") == true)
     }
 
     @Test func items() async throws {

@@ -32,6 +32,7 @@ import Testing
     root = etree.fromstring(data, etree.XMLParser(recover=False, resolve_entities=False, no_network=True))
     ns = {"atom": "http://www.w3.org/2005/Atom", "content": "http://purl.org/rss/1.0/modules/content/"}
     out["self"] = [(link.get("href"), link.get("type")) for link in root.xpath("/rss/channel/atom:link[@rel='self']", namespaces=ns)]
+    out["hubs"] = [link.get("href") for link in root.xpath("/rss/channel/atom:link[@rel='hub']", namespaces=ns)]
     out["lastBuildDate"] = root.findtext("channel/lastBuildDate")
     rfc822 = re.compile(r"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d [+-]\d{4}$")
     absolute = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
@@ -104,6 +105,17 @@ import Testing
         #expect(content.contains("https://example.com/blog/2014/03/31/pic.png"))
         #expect(content.contains("href=\"mailto:mira@example.com\""))
         #expect((entries[3]["content"] as? String)?.contains("Ampersands &amp; angle brackets &lt;3 and ]]&gt; in text.") == true)
+    }
+
+    /// With `@websub_hub`, the channel names the hub beside itself, as WebSub's discovery reads it.
+    @Test func namesTheWebSubHubWhenTheBlogHasOne() async throws {
+        #expect(try await read()["hubs"] as? [String] == [])
+        let settings = try makeSettings(url: "https://example.com/blog/", extra: "@websub_hub https://hub.example/?a=1&b=2\n")
+        let xml = RSSFeed(settings: settings).render(fixtures.items)
+        let result = try await runPython(Self.reader, input: Array(xml.utf8))
+        #expect(result["bozo"] as? Int == 0)
+        #expect(result["hubs"] as? [String] == ["https://hub.example/?a=1&b=2"])
+        #expect(result["self"] as? [[String]] == [["https://example.com/blog/xml/rss.xml", "application/rss+xml"]])
     }
 
     @Test func strictXMLWithSelfLinkGuidsAndRFC822Dates() async throws {

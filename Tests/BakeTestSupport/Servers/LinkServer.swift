@@ -29,13 +29,15 @@ public final class LinkServer: @unchecked Sendable {
         self.program = program
     }
 
-    /// Starts the server and waits for the port it bound.
-    public static func start() async throws -> LinkServer {
-        let program = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", repositoryRoot + "/Tests/Scripts/link_server.py"])
+    /// Starts the server and waits for the port it bound. `script` is another server of
+    /// `Tests/Scripts/` that prints its port and stops when its input closes, such as
+    /// `webmention_sites.py`.
+    public static func start(script: String = "link_server.py") async throws -> LinkServer {
+        let program = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", repositoryRoot + "/Tests/Scripts/" + script])
         let line = await program.nextLine()
         guard let line, let port = Int(line) else {
             program.signal(SIGTERM)
-            throw TestFailure(description: "link_server.py printed \(line.debugDescription) instead of its port")
+            throw TestFailure(description: "\(script) printed \(line.debugDescription) instead of its port")
         }
         return LinkServer(port: port, program: program)
     }

@@ -24,15 +24,6 @@ import Testing
         #expect(PublishedRedirects.redirects(of: moved) == ["https://app.example/moved/cb"])
     }
 
-    @Test func linkHeadersAreReadAsAList() {
-        #expect(LinkHeader.targets(#"<a>; rel="x redirect_uri", <b>; title="a, b"; rel=redirect_uri, <c>; rel=next"#, relation: "redirect_uri") == ["a", "b"])
-        #expect(LinkHeader.targets("", relation: "redirect_uri").isEmpty)
-        #expect(LinkHeader.targets("<unclosed; rel=redirect_uri", relation: "redirect_uri").isEmpty)
-        // Linear: a long header of one kind of character is read at once.
-        #expect(LinkHeader.targets(String(repeating: "<", count: 200_000), relation: "redirect_uri").isEmpty)
-        #expect(LinkHeader.targets(String(repeating: "\"", count: 200_000), relation: "redirect_uri").isEmpty)
-    }
-
     @Test func decidesFromWhatThePageSays() async throws {
         let listing = Self.page(#"<link rel="redirect_uri" href="https://login.app.example/cb">"#)
         #expect(try await Self.check("https://app.example/cb", page: nil) == .ownSite)
