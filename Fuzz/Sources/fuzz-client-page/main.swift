@@ -1,10 +1,12 @@
+import BakeIO
 import Foundation
 import FuzzDriver
 @testable import MetaWeblog
 
-// An IndieAuth app's page at its client_id, as the shim reads it for the redirects it
-// publishes: the first line of the input is the `Link` header, the first byte picks the
-// content type (HTML, a client metadata document, none), the rest is the body.
+// A page of another site as bake reads it: an IndieAuth app's page at its client_id, for the
+// redirects it publishes, and a linked page, for its webmention endpoint. The first byte
+// picks the content type (HTML, a client metadata document, none), the rest of the first
+// line is the `Link` header, the rest is the body.
 enum Target {
     static let contentTypes = ["text/html; charset=utf-8", "application/json", ""]
 
@@ -14,9 +16,9 @@ enum Target {
         let newline = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
         let link = String(decoding: rest[..<newline], as: UTF8.self)
         let body = Array(rest[newline...].dropFirst())
-        _ = PublishedRedirects.redirects(
-            contentType: contentTypes[Int(first) % contentTypes.count], link: link, body: body, url: "https://app.example/a/b"
-        )
+        let page = Curl.Page(status: 200, url: "https://app.example/a/b", contentType: contentTypes[Int(first) % contentTypes.count], link: link, body: body)
+        _ = PublishedRedirects.redirects(of: page)
+        _ = WebmentionEndpoint.of(page)
     }
 }
 
