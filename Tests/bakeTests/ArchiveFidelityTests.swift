@@ -23,12 +23,12 @@ import Testing
             let site = try await bakeOldArchive(in: root)
             let detente = try page("2025/03/01/detente.html", in: site)
             #expect(detente.contains("<title>Détente — Café &amp; Crème</title>"))
-            #expect(detente.contains("<li><a href=\"/categories/politics-and-power/\" rel=\"tag\">Politics &amp; Power</a></li><li><a href=\"/categories/cafes/\" rel=\"tag\">Cafés</a></li>"))
+            #expect(detente.contains("<li class=\"p-category\"><a href=\"/categories/politics-and-power/\" rel=\"tag\">Politics &amp; Power</a></li><li class=\"p-category\"><a href=\"/categories/cafes/\" rel=\"tag\">Cafés</a></li>"))
             let plan = try page("2025/03/02/apples-plan.html", in: site)
             #expect(plan.contains(">Apple’s plan — It’s Hyphen\u{AD}ation at AT&amp;T</a>"))
             #expect(plan.contains("rel=\"tag\">Q&amp;A</a></li>"))
             let link = try page("2025/03/04/link-post.html", in: site)
-            #expect(link.contains("<a href=\"https://example.com/?a=1&amp;b=2\">Link: Café “news”&nbsp;<span class=\"off-site\""))
+            #expect(link.contains("<a href=\"https://example.com/?a=1&amp;b=2\"><span class=\"p-name\">Link: Café “news”</span>&nbsp;<span class=\"off-site\""))
             let untitledLink = try page("2025/03/05/untitled-link.html", in: site)
             #expect(untitledLink.contains("<a href=\"https://example.com/?q=caf&amp;lang=fr&amp;x=1\">https://example.com/?q=caf&amp;lang=fr&amp;x=1</a>"))
             let rss = try page("xml/rss.xml", in: site)
@@ -56,10 +56,10 @@ import Testing
     @Test func htmlBodiesStartingWithBareTextGetTheirFirstParagraph() async throws {
         try await withTemporaryFolder { root in
             let site = try await bakeOldArchive(in: root)
-            #expect(try page("2025/02/10/dark-night.html", in: site).contains("<div class=\"content\">\n<p>It was a dark night.</p>\n\n<p>Then&hellip; the rain."))
-            #expect(try page("2025/02/11/leading-inline.html", in: site).contains("<div class=\"content\">\n<p>Leading <em>inline</em> text with a <a href=\"https://example.com/\">link</a></p>\n\n<p>Second paragraph.</p>"))
-            #expect(try page("2025/02/12/before-a-list.html", in: site).contains("<div class=\"content\">\n<p>Three things:</p>\n<ul>"))
-            #expect(try page("2025/02/13/starts-with-a-block.html", in: site).contains("<div class=\"content\">\n<!-- imported from the old engine -->\n<blockquote><p>Quoted first.</p></blockquote>\n<p>Then a paragraph.</p>\n\n</div>"))
+            #expect(try page("2025/02/10/dark-night.html", in: site).contains("<div class=\"content e-content\">\n<p>It was a dark night.</p>\n\n<p>Then&hellip; the rain."))
+            #expect(try page("2025/02/11/leading-inline.html", in: site).contains("<div class=\"content e-content\">\n<p>Leading <em>inline</em> text with a <a href=\"https://example.com/\">link</a></p>\n\n<p>Second paragraph.</p>"))
+            #expect(try page("2025/02/12/before-a-list.html", in: site).contains("<div class=\"content e-content\">\n<p>Three things:</p>\n<ul>"))
+            #expect(try page("2025/02/13/starts-with-a-block.html", in: site).contains("<div class=\"content e-content\">\n<!-- imported from the old engine -->\n<blockquote><p>Quoted first.</p></blockquote>\n<p>Then a paragraph.</p>\n\n</div>"))
             #expect(try page("about.html", in: site).contains("<div class=\"content\">\n<p>Written by hand since 2001.</p>"))
         }
     }

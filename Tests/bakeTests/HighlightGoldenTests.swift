@@ -63,7 +63,7 @@ import Testing
 private extension HighlightGoldenTests {
     /// The part of a post page that is the post's body.
     static func body(of page: String) throws -> String {
-        let start = try #require(page.range(of: "<div class=\"content\">\n"))
+        let start = try #require(page.range(of: "<div class=\"content e-content\">\n"))
         let end = try #require(page.range(of: "\n</div>\n", range: start.upperBound..<page.endIndex))
         return String(page[start.upperBound..<end.lowerBound]) + "\n"
     }

@@ -116,12 +116,9 @@ public struct WebmentionPlan: Sendable, Hashable {
 /// `http(s)` page on another site than the blog's, its `@link`, and what it replies to, likes,
 /// reposts or bookmarks; fragments dropped, each once, in the order they appear.
 public enum WebmentionTargets {
-    /// The header keys whose value is a page the post responds to.
-    public static let responseKeys = ["in_reply_to", "like_of", "repost_of", "bookmark_of"]
-
     public static func of(post: Post, html: String, siteURL: String) -> [String] {
         let siteHost = host(of: siteURL)
-        var found = responseKeys.compactMap { post.metadata[$0] } + [post.link].compactMap { $0 }
+        var found = ResponseKind.allCases.flatMap { $0.urls(in: post.metadata).map(\.text) } + [post.link].compactMap { $0 }
         found += HTMLScanner.scan(Array(html.utf8)).links.filter { $0.kind == .page }.map(\.url)
         var seen = Set<String>()
         return found.compactMap { url -> String? in

@@ -57,6 +57,7 @@ public struct PostParser: Sendable {
         }
 
         errors += Episode.problems(in: source.metadata)
+        errors += ResponseKind.problems(in: source.metadata)
 
         var permalink: Permalink?
         var problems = errors.map { $0.diagnostic(path: path) }

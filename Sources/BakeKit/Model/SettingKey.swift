@@ -15,6 +15,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case siteURL = "site_url"
     case siteDescription = "site_description"
     case author
+    case me
     case timeZone = "time_zone"
     case language
     case monthNames = "month_names"
@@ -101,7 +102,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .faviconURL, .iconURL, .feedAuthorURL, .feedAuthorAvatarURL, .feedMediaThumbnail, .itunesImage: return .url
         case .timeZone: return .timeZone
         case .theme, .output, .blogRelativePath: return .folder
-        case .monthNames, .dateFormat, .outputFileSuffix: return .special
+        case .monthNames, .dateFormat, .outputFileSuffix, .me: return .special
         default: return .text
         }
     }
@@ -128,7 +129,7 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .feedTitle: return "`@site_name`"
         case .itunesAuthor, .itunesOwnerName: return "`@author`"
         case .itunesImage: return "`@feed_media_thumbnail`"
-        case .iconURL, .xmlrpcURL, .metaweblogUser, .metaweblogPasswordHash, .deployTo, .websubHub, .feedAuthorURL, .feedAuthorAvatarURL,
+        case .me, .iconURL, .xmlrpcURL, .metaweblogUser, .metaweblogPasswordHash, .deployTo, .websubHub, .feedAuthorURL, .feedAuthorAvatarURL,
              .feedMediaThumbnail, .itunesOwnerEmail, .itunesCategory, .itunesSubcategory:
             return "none"
         }
@@ -140,7 +141,8 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .siteName: return "the blog's name"
         case .siteURL: return "absolute URL, e.g. `https://example.com` or `https://example.com/blog`; feeds and canonical links use it, and its path prefixes every link"
         case .siteDescription: return "feed description and home page meta description"
-        case .author: return "feeds and footer"
+        case .author: return "feeds and footer; in the default theme, the h-card of the footer and of every post"
+        case .me: return "your pages elsewhere (a Mastodon profile, GitHub …), `http` or `https` URLs separated by commas: `<link rel=\"me\">` on every page and `rel=\"me\"` links in the footer, so that those sites and IndieAuth can tell the blog is yours"
         case .timeZone: return "IANA name, e.g. `America/Los_Angeles`; for dates without an offset and for the calendar"
         case .language: return "`<html lang>`, the feeds' language, and the order of categories"
         case .monthNames: return "12 names separated by commas, January first, for dates and month headings on pages (e.g. `janvier, février, …`)"

@@ -9,6 +9,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let basePath: String
     public let description: String
     public let author: String
+    /// The author's pages elsewhere (`@me`), for `rel="me"` links.
+    public let me: [WebURL]
     public let language: String
     public let timeZone: TimeZone
     public let homePostCount: Int
@@ -98,6 +100,15 @@ public struct SiteSettings: Sendable, Hashable {
         basePath = Self.path(of: url)
         description = CharacterReferences.decode(metadata[SettingKey.siteDescription.name] ?? "")
         author = CharacterReferences.decode(metadata[SettingKey.author.name] ?? "")
+        var me: [WebURL] = []
+        if let field = metadata.field(SettingKey.me.name) {
+            if let urls = WebURL.list(field.value) {
+                me = urls
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.me.name, value: field.value, expected: "http or https URLs separated by commas, such as https://mastodon.social/@you, https://github.com/you")))
+            }
+        }
+        self.me = me
         language = metadata[SettingKey.language.name].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
         homePostCount = count(.homePostCount)
         feedPostCount = count(.feedPostCount)

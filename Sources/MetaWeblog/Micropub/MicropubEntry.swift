@@ -11,15 +11,16 @@ import Foundation
 /// | `published` | `@pubDate` (ISO 8601; without an offset, in the site's zone) |
 /// | `summary` | `@mt_excerpt` |
 /// | `post-status` | `draft` → `drafts/`, `published` → `posts/` |
+/// | `in-reply-to`, `like-of`, `repost-of`, `bookmark-of` | `@in_reply_to` … (`ResponseKind`): `http` or `https` URLs separated by commas |
 /// | `photo` | `@micropub_photo`, and an image at the end of a new post's body |
-/// | any other, e.g. `in-reply-to` | `@micropub_in_reply_to`, its values as one line of JSON |
+/// | any other, e.g. `syndication` | `@micropub_syndication`, its values as one line of JSON |
 ///
 /// `url` is where the post is, never stored; `access_token` never reaches here.
 struct MicropubEntry: Sendable {
     /// The header key prefix of properties kept as JSON.
     static let extraPrefix = "micropub_"
     /// Properties stored in bake's own header lines or the body.
-    static let mapped: Set<String> = ["name", "content", "category", "published", "summary", "post-status", "url"]
+    static let mapped: Set<String> = Set(["name", "content", "category", "published", "summary", "post-status", "url"] + ResponseKind.allCases.map(\.property))
 
     let properties: MicropubProperties
 
@@ -40,9 +41,17 @@ struct MicropubEntry: Sendable {
         }
         if let summary = post.header["mt_excerpt"], !summary.isEmpty { properties["summary"] = [.string(summary)] }
         properties["post-status"] = [.string(post.status == .draft ? "draft" : "published")]
+        // A post written before the responses had headers of their own keeps them as JSON.
         for line in post.header.lines where line.key.hasPrefix(Self.extraPrefix) {
+            if ResponseKind.allCases.contains(where: { $0.legacyKey == line.key && post.header[$0.key] != nil }) { continue }
             let name = line.key.dropFirst(Self.extraPrefix.count).replacingOccurrences(of: "_", with: "-")
             if let values = JSONValue.parse(Array(line.value.utf8))?.array { properties[name] = values }
+        }
+        // A line that is not URLs (written by hand) is given back as written, so that an
+        // update refuses it rather than drops it.
+        for kind in ResponseKind.allCases {
+            guard let value = post.header[kind.key] else { continue }
+            properties[kind.property] = ResponseKind.read(value).map { $0.map { .string($0.text) } } ?? [.string(value)]
         }
         properties["url"] = [.string(permalink)]
         self.properties = properties
@@ -80,6 +89,7 @@ struct MicropubEntry: Sendable {
             }
             changes.dateCreated = date
         }
+        _ = try responseHeader()
         if let status = properties.text("post-status") {
             switch status {
             case "draft": changes.status = .draft
@@ -90,11 +100,40 @@ struct MicropubEntry: Sendable {
         return changes
     }
 
-    /// The header lines of the properties bake does not map, each `@micropub_<name> [JSON]`.
+    /// The header lines of the responses (`@in_reply_to` …), then of the properties bake does
+    /// not map, each `@micropub_<name> [JSON]`. Responses that `responseHeader` refuses are
+    /// left out; `changes` throws for them first.
     var extraHeader: [PostHeader.Field] {
-        properties.all.filter { !Self.mapped.contains($0.name) }.map { property in
+        let responses = (try? responseHeader()) ?? []
+        return responses + properties.all.filter { !Self.mapped.contains($0.name) }.map { property in
             PostHeader.Field(key: Self.extraPrefix + property.name.replacingOccurrences(of: "-", with: "_"), value: JSONValue.array(property.values).text)
         }
+    }
+
+    /// A header line for each response the properties hold: its URLs, checked as a build
+    /// reads them (`ResponseKind.read`). A value may be a URL, `{"value": URL}` or an h-cite
+    /// with a `url`; anything else, or a URL that is not `http` or `https`, is refused.
+    func responseHeader() throws(MicropubError) -> [PostHeader.Field] {
+        var lines: [PostHeader.Field] = []
+        for kind in ResponseKind.allCases {
+            guard let values = properties[kind.property] else { continue }
+            var urls: [WebURL] = []
+            for value in values {
+                let text = MicropubProperties.text(value) ?? value.object?["properties"]?.object?["url"]?.array?.first?.string
+                guard let text, let url = WebURL(text) else {
+                    throw MicropubError(.invalidRequest("\(kind.property) is \"\(LogText.clipped(text ?? value.text))\"; expected an http or https URL such as https://example.com/2017/03/31/hello."))
+                }
+                urls.append(url)
+            }
+            let header = WebURL.listText(urls)
+            // The build reads the line with its character references decoded: a URL holding
+            // one (`&amp;`) would not be the URL sent.
+            guard ResponseKind.read(header).map(WebURL.listText) == header else {
+                throw MicropubError(.invalidRequest("\(kind.property) is \"\(LogText.clipped(header))\"; expected http or https URLs without character references such as &amp;."))
+            }
+            lines.append(PostHeader.Field(key: kind.key, value: header))
+        }
+        return lines
     }
 
     /// The photos, as images at the end of a new post's body, so that readers see them.
@@ -123,6 +162,9 @@ struct MicropubEntry: Sendable {
         let extra = extraHeader
         for line in post.header.lines where line.key.hasPrefix(Self.extraPrefix) && !extra.contains(where: { $0.key == line.key }) {
             edited.header.set(line.key, nil)
+        }
+        for kind in ResponseKind.allCases where !extra.contains(where: { $0.key == kind.key }) {
+            edited.header.set(kind.key, nil)
         }
         for line in extra where edited.header[line.key] != line.value {
             edited.header.set(line.key, line.value)

@@ -205,7 +205,7 @@ private extension CodeHighlighterTests {
     /// The part of a baked post page that is its body.
     static func body(of page: String, in site: String) throws -> String {
         let text = try read(page, in: site)
-        let start = try #require(text.range(of: "<div class=\"content\">\n"))
+        let start = try #require(text.range(of: "<div class=\"content e-content\">\n"))
         let end = try #require(text.range(of: "\n</div>", range: start.upperBound..<text.endIndex))
         return String(text[start.upperBound..<end.lowerBound])
     }

@@ -58,7 +58,7 @@ import Testing
             let hello = try text(site + "/2009/03/31/hello-jekyll.html")
             #expect(hello.contains("Hello, Jekyll: a first post"))
             // Filed under the day it was written (its old URL's day), shown in the blog's zone.
-            #expect(hello.contains("<time datetime=\"2009-04-01T05:16:46+02:00\">April 1, 2009</time>"))
+            #expect(hello.contains("<time class=\"dt-published\" datetime=\"2009-04-01T05:16:46+02:00\">April 1, 2009</time>"))
             #expect(hello.contains("<p>The first paragraph, in <em>Markdown</em>.</p>"))
             #expect(hello.contains("<p>The second paragraph, with {% include note.html %} in it.</p>"))
             #expect(hello.contains("Swift") && hello.contains("Reading") && hello.contains("feeds"))

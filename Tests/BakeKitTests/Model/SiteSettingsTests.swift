@@ -111,6 +111,15 @@ import Testing
         ])
     }
 
+    @Test func meIsAListOfWebURLs() throws {
+        #expect(try settings("@site_name A\n@site_url https://example.com\n").me == [])
+        let me = try settings("@site_name A\n@site_url https://example.com\n@me https://mastodon.social/@ada, https://github.com/ada\n").me
+        #expect(me.map(\.text) == ["https://mastodon.social/@ada", "https://github.com/ada"])
+        #expect(problems("@site_name A\n@site_url https://example.com\n@me https://github.com/ada, @ada@mastodon.social\n") == [
+            "site.settings:3: @me has the value `https://github.com/ada, @ada@mastodon.social`; expected http or https URLs separated by commas, such as https://mastodon.social/@you, https://github.com/you",
+        ])
+    }
+
     @Test func everyProblemAtOnce() {
         #expect(problems("@site_url ftp://example.com\n@time_zone Nowhere\n@home_post_count many\n@feed_post_count few\n") == [
             "site.settings:1: @site_url has the value `ftp://example.com`; expected an absolute URL such as https://example.com",

@@ -29,7 +29,10 @@ import Testing
     ]
 
     @Test func defaultThemeInChromium() async throws {
-        let blog = try TestBlog(prefix: "bake-browser-test-")
+        // The author's h-card with a photo and profiles elsewhere, in every page's footer.
+        let blog = try TestBlog(prefix: "bake-browser-test-", settings: [
+            "@feed_author_avatar_url /media/mira.jpg", "@me https://mastodon.example/@mira, https://github.com/mira",
+        ])
         defer { blog.delete() }
         try KitchenSink.add(to: blog)
         let preview = try await PreviewProcess(blog: blog.root)

@@ -3,7 +3,8 @@ import BakeTestSupport
 /// Posts that hold everything that can push a page sideways or trip a checker, added to a
 /// copy of the sample blog for the browser tests: a 1600 px image, a 560 px iframe, an
 /// 8-column table with code in its cells, a long code line, code highlighted in six
-/// languages, a task list, nested quotes, footnotes, and an untitled post. Dated in November 2026, so both are on the home page.
+/// languages, a task list, nested quotes, footnotes, and an untitled post that replies to a
+/// page with a URL far wider than a phone. Dated in November 2026, so both are on the home page.
 enum KitchenSink {
     /// The titled post's page.
     static let postPath = "/2026/11/20/kitchen-sink.html"
@@ -121,6 +122,7 @@ private extension KitchenSink {
 
     static let untitled = """
     @pubDate 2026-11-21 07:15:00 -0800
+    @in_reply_to https://a-rather-long-host-name.example.org/2026/11/20/a-post-with-a-slug-much-wider-than-any-phone-screen.html?utm_source=nowhere
 
     A post with no title, a short task list, and a footnote.[^why]
 

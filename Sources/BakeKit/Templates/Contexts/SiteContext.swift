@@ -3,6 +3,10 @@ final class SiteContext: Sendable {
     let name: String
     let description: String
     let author: String
+    /// The author's home page for their h-card: `@feed_author_url`, else the site.
+    let authorURL: String
+    let authorAvatarURL: String?
+    let me: [WebLinkContext]
     let language: String
     let url: String
     let base: String
@@ -33,6 +37,9 @@ final class SiteContext: Sendable {
         name = settings.name
         description = settings.description
         author = settings.author
+        authorURL = settings.feed.authorURL ?? settings.url + "/"
+        authorAvatarURL = settings.feed.authorAvatarURL
+        me = settings.me.map(WebLinkContext.init)
         language = settings.language
         self.url = settings.url
         base = settings.basePath
@@ -67,6 +74,10 @@ final class SiteContext: Sendable {
         fields.text("name") { $0.name }
         fields.text("description") { $0.description }
         fields.text("author") { $0.author }
+        fields.bool("has_author") { !$0.author.isEmpty }
+        fields.text("author_url") { $0.authorURL }
+        fields.text("author_avatar_url") { $0.authorAvatarURL }
+        fields.list("me", WebLinkContext.type, always: { TemplateList($0.me) })
         fields.text("language") { $0.language }
         fields.text("url") { $0.url }
         fields.text("base") { $0.base }
