@@ -1,4 +1,5 @@
 import BakeIO
+import BakeKit
 import BakeTestSupport
 import Foundation
 import MetaWeblog
@@ -28,6 +29,54 @@ struct DeployOnPostTests {
             #expect(try await shim.success("blogger.deletePost", ["", .string(postID)] + ShimHarness.login + [true]) == true)
             #expect(!FileManager.default.fileExists(atPath: target + "/" + page))
             #expect(FileManager.default.fileExists(atPath: target + "/favicon.ico"))
+        }
+    }
+
+    /// After its publish, the shim tells the web, once the editor has its answer: the first
+    /// publish records the posts, the next post's link gets its webmention, and the hub its
+    /// ping for the feeds; and a post scheduled ahead is published, with its webmention, when
+    /// its time comes.
+    @Test func sendsWebmentionsAndPingsAfterEachPublishAndAtAScheduledTime() async throws {
+        let sites = try await LinkServer.start(script: "webmention_sites.py")
+        defer { sites.stop() }
+        let clock = ManualWallClock(now: Timestamp(seconds: 1_893_499_200))  // 2030-01-01 12:00 UTC
+        let blog = try TestBlog(settings: ["@deploy_on_post true", "@deploy_to ../target", "@websub_hub \(sites.url("/hub"))"])
+        defer { blog.delete() }
+        let shim = try await ShimHarness(blog: blog, clock: clock)
+        func received() async throws -> [[String: Any]] {
+            try JSONSerialization.jsonObject(with: Data(try await TestHTTP.request("GET", "/received", port: sites.port).body)) as? [[String: Any]] ?? []
+        }
+        func mentions() async throws -> [[String: String]] {
+            try await received().filter { $0["path"] as? String == "/a/endpoint" }.compactMap { $0["form"] as? [String: String] }
+        }
+        try await shim.whileRunning {
+            _ = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [Self.content, true])
+            try await eventually("the first publish is announced") {
+                shim.log.events.contains { if case .announced(let report) = $0 { report.webmentions.recordedPosts != nil } else { false } }
+            }
+            let linking: XMLRPCValue = [
+                "title": "Linking", "description": .string("<p>See <a href=\"\(sites.url("/a/page"))\">A</a>.</p>"),
+                "dateCreated": .dateTime(XMLRPCDateTime(iso8601: "2030-01-01T11:00:00Z")!),
+            ]
+            _ = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [linking, true])
+            let source = "https://smallbatch.example.com/2030/01/01/linking.html"
+            try await eventually("the webmention arrives") { try await mentions() == [["source": source, "target": sites.url("/a/page")]] }
+            try await eventually("the hub hears of the feed") {
+                try await received().contains { ($0["form"] as? [String: String])?["hub.url"] == "https://smallbatch.example.com/xml/rss.xml" }
+            }
+
+            let later: XMLRPCValue = [
+                "title": "Later", "description": .string("<p>Also <a href=\"\(sites.url("/a/page"))\">A</a>.</p>"),
+                "dateCreated": .dateTime(XMLRPCDateTime(iso8601: "2030-01-01T13:00:00Z")!),
+            ]
+            _ = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [later, true])
+            #expect(try await mentions().count == 1)
+            #expect(!FileManager.default.fileExists(atPath: blog.outside + "/target/2030/01/01/later.html"))
+            try await eventually("the shim waits for the scheduled post") { clock.waitingFor.contains(Timestamp(seconds: 1_893_499_200 + 3600)) }
+            clock.advance(seconds: 3600)
+            try await eventually("the scheduled post is published, and its webmention sent") {
+                try await mentions().count == 2 && FileManager.default.fileExists(atPath: blog.outside + "/target/2030/01/01/later.html")
+            }
         }
     }
 
