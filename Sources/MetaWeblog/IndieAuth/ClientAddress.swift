@@ -1,3 +1,4 @@
+import BakeKit
 import Foundation
 
 /// An address an IndieAuth client names, read strictly, as a browser would follow it: its
@@ -46,8 +47,9 @@ struct ClientAddress: Sendable, Hashable {
         else { return nil }
         self.text = text
         if Self.specialSchemes.contains(scheme) {
-            guard scheme == "http" || scheme == "https", let kind = Self.web(scheme: scheme, rest: text[text.index(after: colon)...]) else { return nil }
-            self.kind = kind
+            // A web page only in the plain form `WebURL` reads, host and port checked.
+            guard let url = WebURL(text) else { return nil }
+            kind = .web(scheme: url.scheme, host: url.host, port: url.port)
         } else {
             guard !Self.refusedSchemes.contains(scheme), URLComponents(string: text) != nil else { return nil }
             kind = .app(scheme: scheme)
@@ -73,41 +75,5 @@ struct ClientAddress: Sendable, Hashable {
         case .web(let scheme, let host, let port): "\(scheme)://\(host):\(port)"
         case .app(let scheme): "\(scheme):"
         }
-    }
-}
-
-private extension ClientAddress {
-    /// `//host[:port][/path…][?query][#fragment]` after a web scheme's colon, host and port checked.
-    static func web(scheme: String, rest: Substring) -> Kind? {
-        guard rest.hasPrefix("//") else { return nil }
-        let authorityAndMore = rest.dropFirst(2)
-        let end = authorityAndMore.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? authorityAndMore.endIndex
-        let authority = authorityAndMore[..<end]
-        // No user info: `https://app.example@evil.example/` is evil.example's.
-        guard !authority.isEmpty, !authority.contains("@") else { return nil }
-        var host = Substring(authority)
-        var port = scheme == "https" ? 443 : 80
-        if host.hasPrefix("[") {
-            guard let close = host.firstIndex(of: "]") else { return nil }
-            let literal = host[host.index(after: host.startIndex)..<close]
-            guard !literal.isEmpty, literal.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
-            let after = host[host.index(after: close)...]
-            host = host[...close]
-            if !after.isEmpty {
-                guard after.hasPrefix(":"), let number = Int(after.dropFirst()), (1...65535).contains(number) else { return nil }
-                port = number
-            }
-        } else {
-            if let colon = host.firstIndex(of: ":") {
-                guard let number = Int(host[host.index(after: colon)...]), (1...65535).contains(number) else { return nil }
-                port = number
-                host = host[..<colon]
-            }
-            let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-            guard !host.isEmpty, host.utf8.count <= 253,
-                  labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } })
-            else { return nil }
-        }
-        return .web(scheme: scheme, host: host.lowercased(), port: port)
     }
 }
