@@ -39,6 +39,16 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libvips, which resizes and re-encodes pictures, and C wrappers for its calls that
+        // take their options as variadic lists, which Swift cannot make. Its headers are in
+        // the default include path; glib's come from gobject-2.0's pkg-config file, since
+        // vips' own brings gio's `-pthread`, which SwiftPM drops with a warning on every build.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "gobject-2.0",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]),
 
         // The pure core: posts, plan, templates, feeds. No disk, no network.
         .target(
@@ -58,7 +68,7 @@ let package = Package(
         .target(
             name: "BakeIO",
             dependencies: [
-                "BakeKit", "DefaultTheme", "LinkCheck",
+                "BakeKit", "CVips", "CVipsShim", "DefaultTheme", "LinkCheck",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
