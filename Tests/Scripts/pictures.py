@@ -4,7 +4,9 @@
 # Usage:
 #   pictures.py make FOLDER [NAME...]   writes the test pictures (or those named) into FOLDER
 #   pictures.py read FILE...    prints {FILE: what Pillow reads} as JSON
-import io, json, struct, sys
+#   pictures.py srgb FILE       prints the centre pixel of FILE converted from its ICC profile
+#                               to sRGB by LittleCMS, as JSON [r, g, b]
+import hashlib, io, json, struct, sys
 from PIL import Image, ImageCms, ImageDraw, PngImagePlugin
 
 # Marks that are in the originals' metadata and must be in no stripped variant.
@@ -23,6 +25,37 @@ def with_iptc(jpeg):
     resource = b"8BIM" + struct.pack(">H", 0x0404) + b"\x00\x00" + struct.pack(">I", len(iptc)) + iptc
     body = b"Photoshop 3.0\x00" + resource
     return jpeg[:2] + b"\xff\xed" + struct.pack(">H", len(body) + 2) + body + jpeg[2:]
+
+
+def wide_gamut_profile():
+    """An ICC v2 display profile with Adobe RGB (1998)'s primaries and a 2.2 gamma, made by
+    hand since LittleCMS, through Pillow, only makes sRGB: what a camera set to Adobe RGB tags
+    its photos with. Its pixels mean other colours than the same numbers in sRGB."""
+    def s15(value):
+        return struct.pack(">i", round(value * 65536))
+    def xyz(x, y, z):
+        return b"XYZ " + bytes(4) + s15(x) + s15(y) + s15(z)
+    name = b"bake test wide gamut\x00"
+    tags = [
+        (b"desc", b"desc" + bytes(4) + struct.pack(">I", len(name)) + name + bytes(4 + 4 + 2 + 1 + 67)),
+        (b"wtpt", xyz(0.9642, 1.0, 0.8249)),
+        (b"rXYZ", xyz(0.6097, 0.3111, 0.0195)),
+        (b"gXYZ", xyz(0.2053, 0.6257, 0.0609)),
+        (b"bXYZ", xyz(0.1492, 0.0632, 0.7446)),
+        (b"rTRC", b"curv" + bytes(4) + struct.pack(">IH", 1, 0x0233) + bytes(2)),
+        (b"cprt", b"text" + bytes(4) + b"none\x00" + bytes(3)),
+    ]
+    tags += [(b"gTRC", tags[5][1]), (b"bTRC", tags[5][1])]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data = b"", b""
+    for signature, body in tags:
+        table += signature + struct.pack(">II", offset + len(data), len(body))
+        data += body + bytes(-len(body) % 4)
+    size = offset + len(data)
+    header = (struct.pack(">I", size) + bytes(4) + struct.pack(">I", 0x02100000) + b"mntrRGB XYZ "
+              + bytes(12) + b"acsp" + bytes(4 + 4 + 4 + 4 + 8) + struct.pack(">I", 0)
+              + s15(0.9642) + s15(1.0) + s15(0.8249) + bytes(4 + 16 + 28))
+    return header + struct.pack(">I", len(tags)) + table + data
 
 
 def scene(width, height, mode="RGB"):
@@ -77,6 +110,9 @@ def make(folder, names):
     if wanted("small.jpg"):
         scene(320, 240).save(f"{folder}/small.jpg", quality=90, exif=exif())
     # An animated GIF, left as it is.
+    # A flat colour in a wide-gamut space: shown right only when converted to sRGB.
+    if wanted("wide.jpg"):
+        Image.new("RGB", (1200, 800), (60, 180, 90)).save(f"{folder}/wide.jpg", quality=95, icc_profile=wide_gamut_profile())
     if wanted("animated.gif"):
         frames = [scene(600, 400).convert("P"), scene(600, 400).rotate(180).convert("P")]
         frames[0].save(f"{folder}/animated.gif", save_all=True, append_images=frames[1:], duration=200, loop=0)
@@ -116,14 +152,25 @@ def read(path):
     }
     picture.load()  # decodes every pixel: a damaged file raises here
     found["decoded"] = True
+    found["pixels"] = hashlib.sha256(picture.mode.encode() + picture.tobytes()).hexdigest()
     # The top-left and top-right corners: which side the original's top bar ended on.
     rgb = picture.convert("RGB")
     found["leftEdge"] = list(rgb.getpixel((2, rgb.height // 2)))
     found["rightEdge"] = list(rgb.getpixel((rgb.width - 3, rgb.height // 2)))
+    found["centre"] = list(rgb.getpixel((rgb.width // 2, rgb.height // 2)))
     return found
+
+
+def srgb(path):
+    picture = Image.open(path)
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(picture.info["icc_profile"]))
+    converted = ImageCms.profileToProfile(picture, profile, ImageCms.createProfile("sRGB"))
+    return list(converted.convert("RGB").getpixel((picture.width // 2, picture.height // 2)))
 
 
 if sys.argv[1] == "make":
     make(sys.argv[2], sys.argv[3:])
 elif sys.argv[1] == "read":
     print(json.dumps({path: read(path) for path in sys.argv[2:]}))
+elif sys.argv[1] == "srgb":
+    print(json.dumps(srgb(sys.argv[2])))

@@ -27,7 +27,8 @@ public struct ImageResizer: Sendable {
 
     /// The variants of the picture in `bytes`, or the reason it is left as it is.
     public func variants(of bytes: [UInt8]) throws(ImageError) -> ImageVariants {
-        let original = Self.info(from: try Vips.header(of: bytes))
+        let header = try Vips.header(of: bytes)
+        let original = Self.info(from: header)
         if let reason = Self.leftAsIs(original) {
             return ImageVariants(original: original, variants: [], leftAsIs: reason, decodes: 1, encodes: 0)
         }
@@ -42,7 +43,7 @@ public struct ImageResizer: Sendable {
         var variants: [ImageVariant] = []
         var decodes = 1
         for width in settings.widths(for: original.width) {
-            let made = try Vips.resize(bytes, format: original.format, to: width, toSRGB: strip, encodings: encodings)
+            let made = try Vips.resize(bytes, format: original.format, to: width, toSRGB: strip && header.hasProfile, encodings: encodings)
             decodes += 1
             for (encoding, file) in zip(encodings, made.files) {
                 variants.append(ImageVariant(width: made.width, height: made.height, format: encoding.format, bytes: file))

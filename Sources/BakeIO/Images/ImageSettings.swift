@@ -9,9 +9,10 @@
 public struct ImageSettings: Sendable, Hashable {
     /// What happens to a picture's EXIF (GPS position, camera, date), XMP, IPTC and colour profile.
     public enum Metadata: String, Sendable, Hashable {
-        /// The variants carry none: pixels with a colour profile are converted to sRGB first,
-        /// which a browser assumes of an untagged picture, so colours stay right.
-        /// (libvips 8.14's `strip` drops the ICC profile along with EXIF, XMP and IPTC.)
+        /// The variants carry none. libvips 8.14's `strip` drops the ICC profile along with
+        /// EXIF, XMP and IPTC, so a picture with a profile (a camera's Adobe RGB, a phone's
+        /// Display P3) is converted to sRGB first, which browsers assume of a picture without
+        /// one; a picture without a profile keeps its pixels.
         case strip
         /// The variants keep the original's metadata and colour profile (its orientation
         /// reset, since the pixels are turned).

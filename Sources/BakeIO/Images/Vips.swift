@@ -8,7 +8,7 @@ import CVipsShim
 ///
 /// ```swift
 /// let header = try Vips.header(of: bytes)
-/// let (width, height, files) = try Vips.resize(bytes, to: 800, toSRGB: true, encodings: [.webp(quality: 80, strip: true)])
+/// let (width, height, files) = try Vips.resize(bytes, format: .jpeg, to: 800, toSRGB: header.hasProfile, encodings: [.webp(quality: 80, strip: true)])
 /// ```
 enum Vips {
     /// How one variant is encoded.
@@ -28,6 +28,8 @@ enum Vips {
         let isTurned: Bool
         let pages: Int
         let hasAlpha: Bool
+        /// Whether it carries an ICC colour profile.
+        let hasProfile: Bool
     }
 
     private static let started: Bool = bake_vips_start() == 0
@@ -57,14 +59,18 @@ enum Vips {
                 height: Int(vips_image_get_height(image)),
                 isTurned: vips_image_get_orientation_swap(image) != 0,
                 pages: Int(vips_image_get_n_pages(image)),
-                hasAlpha: vips_image_hasalpha(image) != 0
+                hasAlpha: vips_image_hasalpha(image) != 0,
+                hasProfile: vips_image_get_typeof(image, "icc-profile-data") != 0
             ))
         }
         return try result.get()
     }
 
     /// The picture in `bytes` made `width` pixels wide (turned as its EXIF orientation says,
-    /// converted to sRGB when `toSRGB`), encoded once per encoding.
+    /// converted from its colour profile to sRGB when `toSRGB`), encoded once per encoding.
+    ///
+    /// Ask for sRGB only of a picture with a profile: libvips would take one without through
+    /// XYZ and back, changing pixels for nothing.
     static func resize(_ bytes: [UInt8], format: ImageFormat, to width: Int, toSRGB: Bool, encodings: [Encoding]) throws(ImageError) -> (width: Int, height: Int, files: [[UInt8]]) {
         guard started else { throw .vipsNotStarted }
         let result: Result<(Int, Int, [[UInt8]]), ImageError> = bytes.withUnsafeBytes { buffer in

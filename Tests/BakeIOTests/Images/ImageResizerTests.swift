@@ -91,6 +91,40 @@ import Testing
         }
     }
 
+    @Test func colourInAProfileIsConvertedToSRGBWhenMetadataIsStripped() async throws {
+        try await withTemporaryFolder { folder in
+            try await TestPictures.make(in: folder, "wide.jpg")
+            let bytes = try TestPictures.bytes("wide.jpg", in: folder)
+            let expected = try await TestPictures.srgbCentre(of: folder + "/wide.jpg")
+            // The same numbers read as sRGB would be another colour.
+            #expect(abs(expected[0] - 60) > 30)
+
+            let stripped = try ImageResizer(settings: ImageSettings(widths: [480])).variants(of: bytes)
+            for (variant, reading) in zip(stripped.variants, try await TestPictures.read(stripped.variants, in: folder)) {
+                #expect(reading.isStripped)
+                #expect(zip(reading.centre, expected).allSatisfy { abs($0 - $1) <= 4 }, "\(variant.format): \(reading.centre), not \(expected)")
+            }
+            // Kept, the profile goes with the numbers it gives meaning to.
+            let kept = try ImageResizer(settings: ImageSettings(widths: [480], metadata: .keep)).variants(of: bytes)
+            for (variant, reading) in zip(kept.variants, try await TestPictures.read(kept.variants, in: folder)) {
+                #expect(reading.icc)
+                #expect(zip(reading.centre, [60, 180, 90]).allSatisfy { abs($0 - $1) <= 4 }, "\(variant.format): \(reading.centre)")
+            }
+        }
+    }
+
+    @Test func aPictureWithoutAProfileKeepsItsPixels() async throws {
+        try await withTemporaryFolder { folder in
+            try await TestPictures.make(in: folder, "large.png")
+            let made = try ImageResizer(settings: ImageSettings(widths: [])).variants(of: try TestPictures.bytes("large.png", in: folder))
+            let png = try #require(made.variants.last)
+            #expect(png.format == .png && png.width == 2600)
+            let original = try await TestPictures.read([folder + "/large.png"])
+            let variant = try await TestPictures.read([png], in: folder)
+            #expect(variant[0].pixels == original[0].pixels)
+        }
+    }
+
     @Test func aPictureSmallerThanEveryWidthIsOnlyReencoded() async throws {
         try await withTemporaryFolder { folder in
             try await TestPictures.make(in: folder, "small.jpg")
