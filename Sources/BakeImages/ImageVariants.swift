@@ -1,3 +1,4 @@
+import BakeIO
 /// A picture and what bake made of it: its variants, or why it is left as it is.
 ///
 /// ```swift

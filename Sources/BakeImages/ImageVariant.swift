@@ -1,3 +1,4 @@
+import BakeIO
 /// One encoded size of a picture, ready to be written next to the page that shows it.
 public struct ImageVariant: Sendable, Hashable {
     public let width: Int

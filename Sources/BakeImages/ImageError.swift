@@ -1,3 +1,4 @@
+import BakeIO
 /// Why a picture could not be read or its variants made. The caller adds the path and line
 /// of the post that shows it.
 public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {

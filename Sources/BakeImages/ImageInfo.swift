@@ -1,3 +1,4 @@
+import BakeIO
 /// What a picture is, read from its header without decoding its pixels.
 ///
 /// ```swift

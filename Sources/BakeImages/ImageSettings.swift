@@ -1,3 +1,4 @@
+import BakeIO
 /// What shapes the variants of a picture: their widths, their quality, and whether metadata
 /// goes with them. Part of the cache key, so a change makes them again.
 ///

@@ -1,3 +1,4 @@
+import BakeIO
 /// The format of a picture, as libvips finds it from the file's first bytes (never from its
 /// name).
 public enum ImageFormat: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 
 /// The variants of every picture bake has resized, kept in `.bake-cache/images`, one file per

@@ -1,3 +1,4 @@
+import BakeIO
 /// Makes the variants of a picture with libvips: each width in WebP and in a fallback format
 /// every browser shows, turned as its EXIF orientation says, with its metadata stripped
 /// unless the settings keep it.

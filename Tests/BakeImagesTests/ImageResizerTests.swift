@@ -1,3 +1,4 @@
+import BakeImages
 import BakeIO
 import BakeTestSupport
 import Testing
