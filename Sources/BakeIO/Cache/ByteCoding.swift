@@ -1,27 +1,29 @@
 /// A compact binary writer for the build cache: little-endian integers and length-prefixed
 /// UTF-8 strings. Hand-made because decoding 10,000 posts with `JSONDecoder` alone takes
 /// longer than a whole no-op build is allowed to.
-struct ByteWriter {
-    private(set) var bytes: [UInt8] = []
+package struct ByteWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    mutating func reserveCapacity(_ count: Int) {
+    package init() {}
+
+    package mutating func reserveCapacity(_ count: Int) {
         bytes.reserveCapacity(count)
     }
 
-    mutating func write(_ value: Int64) {
+    package mutating func write(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    mutating func write(_ value: UInt64) { write(Int64(bitPattern: value)) }
-    mutating func write(_ value: Int) { write(Int64(value)) }
-    mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func write(_ value: UInt64) { write(Int64(bitPattern: value)) }
+    package mutating func write(_ value: Int) { write(Int64(value)) }
+    package mutating func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    mutating func write(_ data: [UInt8]) {
+    package mutating func write(_ data: [UInt8]) {
         write(data.count)
         bytes.append(contentsOf: data)
     }
 
-    mutating func write(_ text: String) {
+    package mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             write(utf8.count)
@@ -31,24 +33,24 @@ struct ByteWriter {
 }
 
 /// Reads what `ByteWriter` wrote; every read fails softly, so a damaged cache is just ignored.
-struct ByteReader {
+package struct ByteReader {
     private let bytes: [UInt8]
     private var offset: Int
     /// Where this reader's part of `bytes` ends.
     private let end: Int
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.init(bytes, range: 0..<bytes.count)
     }
 
     /// A reader of part of `bytes`, which it shares rather than copies.
-    init(_ bytes: [UInt8], range: Range<Int>) {
+    package init(_ bytes: [UInt8], range: Range<Int>) {
         self.bytes = bytes
         self.offset = range.lowerBound
         self.end = range.upperBound
     }
 
-    mutating func int64() -> Int64? {
+    package mutating func int64() -> Int64? {
         guard end - offset >= 8 else { return nil }
         var value: Int64 = 0
         withUnsafeMutableBytes(of: &value) { target in
@@ -60,10 +62,10 @@ struct ByteReader {
         return Int64(littleEndian: value)
     }
 
-    mutating func uint64() -> UInt64? { int64().map { UInt64(bitPattern: $0) } }
-    mutating func int() -> Int? { int64().map { Int($0) } }
+    package mutating func uint64() -> UInt64? { int64().map { UInt64(bitPattern: $0) } }
+    package mutating func int() -> Int? { int64().map { Int($0) } }
 
-    mutating func bool() -> Bool? {
+    package mutating func bool() -> Bool? {
         guard offset < end else { return nil }
         defer { offset += 1 }
         return bytes[offset] != 0
@@ -72,19 +74,19 @@ struct ByteReader {
     /// A byte length or an item count: never negative, and never more than the bytes left,
     /// since every item takes at least one. A damaged file can't make a reader overflow or
     /// reserve absurd amounts of memory.
-    mutating func count() -> Int? {
+    package mutating func count() -> Int? {
         guard let count = int64(), count >= 0, count <= Int64(end - offset) else { return nil }
         return Int(count)
     }
 
     /// The range of a length-prefixed segment, skipped over; read it with `init(_:range:)`.
-    mutating func segment() -> Range<Int>? {
+    package mutating func segment() -> Range<Int>? {
         guard let count = count() else { return nil }
         defer { offset += count }
         return offset..<(offset + count)
     }
 
-    mutating func string() -> String? {
+    package mutating func string() -> String? {
         guard let count = count() else { return nil }
         defer { offset += count }
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)

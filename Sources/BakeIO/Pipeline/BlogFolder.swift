@@ -24,6 +24,8 @@ public struct BlogFolder: Sendable, Hashable {
     var highlighterPath: String { root + "/.bake-cache/highlighter" }
     /// Highlighted code blocks: see `HighlightCache`.
     var highlightCachePath: String { root + "/.bake-cache/highlights" }
+    /// The resized variants of the blog's pictures: see `ImageCache`.
+    var imageCachePath: String { root + "/.bake-cache/images" }
     /// Where `bake preview` bakes unless told otherwise: never `site/`, where drafts must not
     /// leak, and kept between runs so the next preview starts with an incremental build.
     public var previewOutput: String { root + "/.bake-cache/preview" }

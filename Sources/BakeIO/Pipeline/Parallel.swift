@@ -1,7 +1,7 @@
 import Foundation
 
 /// Maps `items` on every core, in chunks so that task overhead stays small, keeping order.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
     let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
     guard items.count > 1, workers > 1 else { return items.map(transform) }
     let chunkCount = min(items.count, workers * 8)
