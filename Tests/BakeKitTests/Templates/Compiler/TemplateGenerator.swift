@@ -39,7 +39,10 @@ struct TemplateGenerator {
         switch int(0..<16) {
         case 0, 1: return pick(["a", " ", "\n", "  ", "<b>", "&amp;", "x\n  y", "\t", "\n\n", " | "])!
         case 2, 3, 4: return variable(stack) ?? "v"
-        case 5, 6 where deeper: return section(stack, depth: depth, inverted: false) ?? "s"
+        // 5 makes a section at any depth, 6 only above the deepest (as it always has, so the
+        // seeds give the templates they gave).
+        case 5: return section(stack, depth: depth, inverted: false) ?? "s"
+        case 6 where deeper: return section(stack, depth: depth, inverted: false) ?? "s"
         case 7 where deeper: return section(stack, depth: depth, inverted: true) ?? "i"
         case 8 where deeper: return partial(stack, depth: depth)
         case 9 where deeper: return parent(stack, depth: depth)
