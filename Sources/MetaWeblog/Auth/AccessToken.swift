@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One access token as the blog keeps it: its name, scopes and creation date, and the
@@ -24,7 +25,7 @@ public struct AccessToken: Sendable, Hashable, Codable {
 
     /// The hash a token's record holds.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(Array(token.utf8)).hex
+        SHA256.hash(data: Array(token.utf8)).hex
     }
 
     /// Whether this record is the record of `token`, compared in constant time.

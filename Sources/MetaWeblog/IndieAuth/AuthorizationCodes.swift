@@ -1,3 +1,4 @@
+import Crypto
 /// The IndieAuth authorization codes handed out and not yet redeemed, in memory only.
 ///
 /// A code is single-use: redeeming it removes it, whether or not the rest of the request is
@@ -53,7 +54,7 @@ actor AuthorizationCodes {
         guard now() < expires else { throw IndieAuthError(.invalidGrant("the code expired; codes last \(Self.lifetime.components.seconds) s")) }
         guard grant.clientID == clientID else { throw IndieAuthError(.invalidGrant("client_id is not the one the code was made for")) }
         guard grant.redirectURI == redirectURI else { throw IndieAuthError(.invalidGrant("redirect_uri is not the one the code was made for")) }
-        let challenge = SHA256.hash(Array(verifier.utf8)).base64URL
+        let challenge = SHA256.hash(data: Array(verifier.utf8)).base64URL
         guard (43...128).contains(verifier.utf8.count), ConstantTime.equal(Array(challenge.utf8), Array(grant.codeChallenge.utf8)) else {
             throw IndieAuthError(.invalidGrant("code_verifier does not match the code_challenge (PKCE S256)"))
         }

@@ -1,3 +1,4 @@
+import Crypto
 import BakeKit
 import XMLRPC
 
@@ -31,7 +32,7 @@ struct PostTerm: Sendable, Hashable {
 
     /// The term's ID: a decimal number from 1 to 2^31, from a SHA-256 of the taxonomy and name.
     var id: String {
-        let digest = SHA256.hash(Array((taxonomy.rawValue + "\u{0}" + name).utf8)).bytes
+        let digest = SHA256.hash(data: Array((taxonomy.rawValue + "\u{0}" + name).utf8)).bytes
         let number = digest.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } & 0x7fff_ffff
         return String(Int(number) + 1)
     }
