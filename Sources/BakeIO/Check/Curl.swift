@@ -54,6 +54,11 @@ public struct Curl: Sendable {
         arguments += method == .head ? ["--head"] : ["--max-filesize", "1048576"]
         arguments += ["--url", url]
         guard let run = try? await Program(executable: executable).run(arguments) else { return .failed("cannot run \(executable)") }
+        return Self.answer(run)
+    }
+
+    /// The answer of a run whose `--write-out` was `%{http_code} %{redirect_url}`.
+    static func answer(_ run: ProgramRun) -> Answer {
         let fields = run.output.split(separator: " ", maxSplits: 1)
         let status = fields.first.flatMap { Int($0) } ?? 0
         let location = fields.count > 1 ? String(fields[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
@@ -61,7 +66,7 @@ public struct Curl: Sendable {
         if (run.status == 0 || run.status == 63), status > 0 {
             return .status(status, location: location.isEmpty ? nil : location)
         }
-        if run.status == 28 { return .timedOut }
+        if run.status == 28 || run.timedOut { return .timedOut }
         return .failed(Self.reason(run.errors))
     }
 
@@ -128,14 +133,7 @@ public struct Curl: Sendable {
         guard let run = try? await Program(executable: executable).run(arguments, timeout: timeout + .seconds(5)) else {
             return .failed("cannot run \(executable)")
         }
-        let fields = run.output.split(separator: " ", maxSplits: 1)
-        let status = fields.first.flatMap { Int($0) } ?? 0
-        if run.status == 0, status > 0 {
-            let location = fields.count > 1 ? String(fields[1]).trimmingCharacters(in: .whitespacesAndNewlines) : ""
-            return .status(status, location: location.isEmpty ? nil : location)
-        }
-        if run.status == 28 || run.timedOut { return .timedOut }
-        return .failed(Self.reason(run.errors))
+        return Self.answer(run)
     }
 
     /// curl's message without its `curl: (7) ` prefix.

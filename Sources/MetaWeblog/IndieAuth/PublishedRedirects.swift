@@ -67,19 +67,15 @@ struct PublishedRedirects: Sendable {
 
     /// Every redirect URI a client's page publishes, made absolute against the page's URL.
     static func redirects(of page: Curl.Page) -> Set<String> {
-        redirects(contentType: page.contentType, link: page.link, body: page.body, url: page.url)
-    }
-
-    static func redirects(contentType: String, link: String, body: [UInt8], url: String) -> Set<String> {
-        var found = LinkHeader.targets(link, relation: "redirect_uri")
-        let type = HeaderParameters(contentType).value
+        var found = LinkHeader.targets(page.link, relation: "redirect_uri")
+        let type = HeaderParameters(page.contentType).value
         if type == "application/json" || type.hasSuffix("+json") {
-            let document = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+            let document = (try? JSONSerialization.jsonObject(with: Data(page.body))) as? [String: Any]
             found += (document?["redirect_uris"] as? [Any] ?? []).compactMap { $0 as? String }
         } else if type == "text/html" || type == "application/xhtml+xml" || type.isEmpty {
-            found += HTMLScanner.scan(body).relations.filter { $0.words.contains("redirect_uri") }.map(\.url)
+            found += HTMLScanner.scan(page.body).relations.filter { $0.words.contains("redirect_uri") }.map(\.url)
         }
-        let base = URL(string: url)
+        let base = URL(string: page.url)
         return Set(found.compactMap { URL(string: $0, relativeTo: base)?.absoluteString })
     }
 }

@@ -83,14 +83,20 @@ final class FeedLinkContext {
     }()
 }
 
-/// A neighbouring year or month: `previous_year`, `next_month` and the like.
-final class LabelLinkContext {
+/// A link with its text: a neighbouring year or month (`previous_year`, `next_month` …), or a
+/// page on another site (a post's `in_reply_to` …, `site.me`), labelled by its URL without
+/// the scheme (`example.com/2014/03/31/hello.html`).
+final class LabelLinkContext: Sendable {
     let label: String
     let url: String
 
     init(label: String, url: String) {
         self.label = label
         self.url = url
+    }
+
+    convenience init(_ url: WebURL) {
+        self.init(label: url.label, url: url.text)
     }
 
     static let type: ContextType = {

@@ -20,7 +20,7 @@ final class PostContext {
     let modDate: String?
     let modDateISO: String?
     /// What the post answers on other sites, by kind (`in_reply_to` …).
-    let responses: [ResponseKind: [WebLinkContext]]
+    let responses: [ResponseKind: [LabelLinkContext]]
     /// The photos a Micropub client sent with it.
     let photos: [PhotoContext]
 
@@ -55,10 +55,10 @@ final class PostContext {
             modDate = nil
             modDateISO = nil
         }
-        var responses: [ResponseKind: [WebLinkContext]] = [:]
+        var responses: [ResponseKind: [LabelLinkContext]] = [:]
         for kind in ResponseKind.allCases {
             let urls = kind.urls(in: post.metadata)
-            if !urls.isEmpty { responses[kind] = urls.map(WebLinkContext.init) }
+            if !urls.isEmpty { responses[kind] = urls.map(LabelLinkContext.init) }
         }
         self.responses = responses
         photos = MicropubJSON.photos(in: post.metadata).map { PhotoContext(url: $0.url.text, alt: $0.alt) }
@@ -88,7 +88,7 @@ final class PostContext {
         fields.text("mod_date") { $0.modDate }
         fields.text("mod_date_iso") { $0.modDateISO }
         for kind in ResponseKind.allCases {
-            fields.list(kind.key, WebLinkContext.type, always: { TemplateList($0.responses[kind] ?? []) })
+            fields.list(kind.key, LabelLinkContext.type, always: { TemplateList($0.responses[kind] ?? []) })
         }
         fields.list("photos", PhotoContext.type, always: { TemplateList($0.photos) })
         return ContextType(noun: "a post", plural: "posts", hasEntryKeys: true, fields: fields.fields)
@@ -131,25 +131,6 @@ final class EpisodeContext: Sendable {
         fields.text("type") { $0.type }
         fields.bool("is_audio") { $0.isAudio }
         return ContextType(noun: "an episode", plural: "episodes", fields: fields.fields)
-    }()
-}
-
-/// A page on another site: one of a post's `in_reply_to` … or of `site.me`.
-final class WebLinkContext: Sendable {
-    let url: String
-    /// The URL without its scheme, as a link's text: `example.com/2014/03/31/hello.html`.
-    let label: String
-
-    init(_ url: WebURL) {
-        self.url = url.text
-        label = url.label
-    }
-
-    static let type: ContextType = {
-        var fields = ContextFields<WebLinkContext>()
-        fields.text("url") { $0.url }
-        fields.text("label") { $0.label }
-        return ContextType(noun: "a link to another site", plural: "links to other sites", fields: fields.fields)
     }()
 }
 

@@ -6,7 +6,7 @@ final class SiteContext: Sendable {
     /// The author's home page for their h-card: `@feed_author_url`, else the site.
     let authorURL: String
     let authorAvatarURL: String?
-    let me: [WebLinkContext]
+    let me: [LabelLinkContext]
     let language: String
     let url: String
     let base: String
@@ -39,7 +39,7 @@ final class SiteContext: Sendable {
         author = settings.author
         authorURL = settings.feed.authorURL ?? settings.url + "/"
         authorAvatarURL = settings.feed.authorAvatarURL
-        me = settings.me.map(WebLinkContext.init)
+        me = settings.me.map(LabelLinkContext.init)
         language = settings.language
         self.url = settings.url
         base = settings.basePath
@@ -77,7 +77,7 @@ final class SiteContext: Sendable {
         fields.bool("has_author") { !$0.author.isEmpty }
         fields.text("author_url") { $0.authorURL }
         fields.text("author_avatar_url") { $0.authorAvatarURL }
-        fields.list("me", WebLinkContext.type, always: { TemplateList($0.me) })
+        fields.list("me", LabelLinkContext.type, always: { TemplateList($0.me) })
         fields.text("language") { $0.language }
         fields.text("url") { $0.url }
         fields.text("base") { $0.base }
