@@ -34,15 +34,38 @@ public struct ImageCache: Sendable {
     }
 
     /// The variants of the picture in `bytes`, from the cache or made and kept there. A cache
-    /// file that cannot be written is not an error: the next build makes the variants again.
+    /// folder that cannot be written is not an error: the next build makes the variants again.
     public func variants(of bytes: [UInt8]) throws(ImageError) -> ImageVariants {
-        let path = self.path(for: bytes)
-        if let file = try? FileIO.readIfPresent(path), let kept = Self.decode(file, sourceCount: bytes.count) {
-            return kept
+        let folder = path(for: bytes)
+        if let kept = Self.kept(in: folder) {
+            var variants: [ImageVariant] = []
+            for variant in kept.variants {
+                guard let file = try? FileIO.read(folder + "/" + variant.fileName), let format = ImageFormat(fileExtension: variant.format) else { break }
+                variants.append(ImageVariant(width: variant.width, height: variant.height, format: format, bytes: file))
+            }
+            if variants.count == kept.variants.count, let format = ImageFormat(rawValue: kept.format) {
+                // The cache keeps no alpha or animation flags: the original's are not read again.
+                let original = ImageInfo(width: kept.width, height: kept.height, format: format, isAnimated: kept.leftAsIs == ImageVariants.LeftAsIs.animated.rawValue, hasAlpha: false)
+                return ImageVariants(original: original, variants: variants, leftAsIs: kept.leftAsIs.flatMap(ImageVariants.LeftAsIs.init(rawValue:)), decodes: 0, encodes: 0)
+            }
         }
         let made = try resizer.variants(of: bytes)
-        _ = try? FileIO.writeAtomically(Self.encode(made, sourceCount: bytes.count), to: path, durable: false)
+        Self.keep(made, in: folder)
         return made
+    }
+
+    /// The picture in the file at `path`, kept in the cache: its folder there and how many
+    /// variants were encoded to put it there (0 when it already was).
+    public func keep(fileAt path: String) throws(ImageError) -> (folder: String, encodes: Int) {
+        let bytes: [UInt8]
+        do throws(FileSystemError) { bytes = try FileIO.read(path) } catch { throw .file(error) }
+        let folder = self.path(for: bytes)
+        if let kept = Self.kept(in: folder), kept.variants.allSatisfy({ FileIO.exists(folder + "/" + $0.fileName) }) {
+            return (folder, 0)
+        }
+        let made = try resizer.variants(of: bytes)
+        guard Self.keep(made, in: folder) else { throw .notKept(folder) }
+        return (folder, made.encodes)
     }
 
     /// The variants of the pictures at `paths`, on every core, in the order of `paths`.
@@ -56,7 +79,7 @@ public struct ImageCache: Sendable {
         }
     }
 
-    /// Where the variants of the picture in `bytes` are kept.
+    /// The folder where the picture in `bytes` and its variants are kept.
     public func path(for bytes: [UInt8]) -> String {
         var hasher = identity
         hasher.combine(bytes: bytes)
@@ -65,45 +88,29 @@ public struct ImageCache: Sendable {
 }
 
 private extension ImageCache {
-    static func encode(_ made: ImageVariants, sourceCount: Int) -> [UInt8] {
-        var writer = ByteWriter()
-        writer.reserveCapacity(256 + made.variants.reduce(0) { $0 + 32 + $1.byteCount })
-        writer.write(magic)
-        writer.write(sourceCount)
-        writer.write(made.original.width)
-        writer.write(made.original.height)
-        writer.write(made.original.format.rawValue)
-        writer.write(made.original.isAnimated)
-        writer.write(made.original.hasAlpha)
-        writer.write(made.leftAsIs?.rawValue ?? "")
-        writer.write(made.variants.count)
-        for variant in made.variants {
-            writer.write(variant.width)
-            writer.write(variant.height)
-            writer.write(variant.format.rawValue)
-            writer.write(variant.bytes)
-        }
-        return writer.bytes
+    /// The record in `folder`, when it is whole.
+    static func kept(in folder: String) -> CachedPicture? {
+        (try? FileIO.readIfPresent(folder + "/" + CachedPicture.recordName)).flatMap { $0 }.flatMap(CachedPicture.init(decoding:))
     }
 
-    /// What `encode` wrote for a picture of `sourceCount` bytes, or nil.
-    static func decode(_ file: [UInt8], sourceCount: Int) -> ImageVariants? {
-        var reader = ByteReader(file)
-        guard reader.string() == magic, reader.int() == sourceCount,
-              let width = reader.int(), let height = reader.int(),
-              let format = reader.string().flatMap(ImageFormat.init(rawValue:)),
-              let isAnimated = reader.bool(), let hasAlpha = reader.bool(),
-              let leftAsIs = reader.string(), let count = reader.count()
-        else { return nil }
-        var variants: [ImageVariant] = []
-        for _ in 0..<count {
-            guard let width = reader.int(), let height = reader.int(),
-                  let format = reader.string().flatMap(ImageFormat.init(rawValue:)),
-                  let range = reader.segment()
-            else { return nil }
-            variants.append(ImageVariant(width: width, height: height, format: format, bytes: Array(file[range])))
+    /// Writes each variant's file, then the record, which says they are all there. False
+    /// when a file could not be written.
+    @discardableResult
+    static func keep(_ made: ImageVariants, in folder: String) -> Bool {
+        do throws(FileSystemError) {
+            try FileIO.createFolders(folder)
+            var variants: [CachedPicture.Variant] = []
+            for variant in made.variants {
+                let kept = CachedPicture.Variant(width: variant.width, height: variant.height, format: variant.format.fileExtension)
+                try FileIO.writeAtomically(variant.bytes, to: folder + "/" + kept.fileName, durable: false)
+                variants.append(kept)
+            }
+            let record = CachedPicture(width: made.original.width, height: made.original.height, format: made.original.format.rawValue,
+                                       leftAsIs: made.leftAsIs?.rawValue, variants: variants)
+            try FileIO.writeAtomically(record.encoded(), to: folder + "/" + CachedPicture.recordName, durable: false)
+            return true
+        } catch {
+            return false
         }
-        let original = ImageInfo(width: width, height: height, format: format, isAnimated: isAnimated, hasAlpha: hasAlpha)
-        return ImageVariants(original: original, variants: variants, leftAsIs: ImageVariants.LeftAsIs(rawValue: leftAsIs), decodes: 0, encodes: 0)
     }
 }

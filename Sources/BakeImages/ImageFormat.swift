@@ -19,6 +19,12 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The format whose variants have the extension `fileExtension`.
+    public init?(fileExtension: String) {
+        guard let format = Self.allCases.first(where: { $0.fileExtension == fileExtension }) else { return nil }
+        self = format
+    }
+
     /// The media type, for a `<source type="…">`.
     public var mediaType: String {
         switch self {

@@ -57,8 +57,9 @@ import Testing
             let bytes = try TestPictures.bytes("small.jpg", in: folder)
             let cache = ImageCache(folder: folder + "/cache", settings: ImageSettings())
             let made = try cache.variants(of: bytes)
-            let file = try FileIO.read(cache.path(for: bytes))
-            try FileIO.writeAtomically(Array(file.prefix(file.count / 2)), to: cache.path(for: bytes), durable: false)
+            let record = cache.path(for: bytes) + "/" + CachedPicture.recordName
+            let file = try FileIO.read(record)
+            try FileIO.writeAtomically(Array(file.prefix(file.count / 2)), to: record, durable: false)
             let again = try cache.variants(of: bytes)
             #expect(again.encodes == 2)
             #expect(again.variants == made.variants)

@@ -16,7 +16,7 @@ public struct BuildCache: Sendable {
     /// A build walks them beside the sorted source list, so no lookup table is built.
     public let entries: [(file: FileEntry, entry: Entry)]
 
-    static let magic = "bake-cache 5"
+    static let magic = "bake-cache 6"
     /// Entries are stored in this many segments, decoded in parallel.
     static let segmentCount = 16
 

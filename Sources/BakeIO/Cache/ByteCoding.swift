@@ -30,6 +30,12 @@ package struct ByteWriter {
             bytes.append(contentsOf: utf8)
         }
     }
+
+    /// A count, then each string.
+    package mutating func write(strings: [String]) {
+        write(strings.count)
+        strings.forEach { write($0) }
+    }
 }
 
 /// Reads what `ByteWriter` wrote; every read fails softly, so a damaged cache is just ignored.
@@ -90,5 +96,17 @@ package struct ByteReader {
         guard let count = count() else { return nil }
         defer { offset += count }
         return String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+    }
+
+    /// What `write(strings:)` wrote.
+    package mutating func strings() -> [String]? {
+        guard let count = count() else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let string = string() else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 }

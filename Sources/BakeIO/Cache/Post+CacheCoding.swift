@@ -16,12 +16,14 @@ extension Post {
             guard let category = reader.string() else { return nil }
             categories.append(category)
         }
-        guard let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64() else { return nil }
+        guard let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64(),
+              let imageSources = reader.strings()
+        else { return nil }
         self.init(
             sourcePath: sourcePath, permalink: Permalink(year: year, month: month, day: day, slug: slug), format: format,
             status: status, title: title, pubDate: Timestamp(seconds: pubDate),
             modDate: hasModDate ? Timestamp(seconds: modDate) : nil, link: link.isEmpty ? nil : link,
-            categories: categories, metadata: metadata, excerpt: excerpt, contentHash: contentHash
+            categories: categories, metadata: metadata, excerpt: excerpt, contentHash: contentHash, imageSources: imageSources
         )
     }
 
@@ -42,6 +44,7 @@ extension Post {
         metadata.write(to: &writer)
         writer.write(excerpt)
         writer.write(contentHash)
+        writer.write(strings: imageSources)
     }
 }
 
@@ -49,9 +52,11 @@ extension Page {
     init?(reading reader: inout ByteReader, sourcePath: String) {
         guard let name = reader.string(),
               let format = reader.string().flatMap(BodyFormat.init(rawValue:)), let title = reader.string(),
-              let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64()
+              let metadata = PostMetadata(reading: &reader), let excerpt = reader.string(), let contentHash = reader.uint64(),
+              let imageSources = reader.strings()
         else { return nil }
-        self.init(sourcePath: sourcePath, name: name, format: format, title: title, metadata: metadata, excerpt: excerpt, contentHash: contentHash)
+        self.init(sourcePath: sourcePath, name: name, format: format, title: title, metadata: metadata, excerpt: excerpt, contentHash: contentHash,
+                  imageSources: imageSources)
     }
 
     func write(to writer: inout ByteWriter) {
@@ -61,6 +66,7 @@ extension Page {
         metadata.write(to: &writer)
         writer.write(excerpt)
         writer.write(contentHash)
+        writer.write(strings: imageSources)
     }
 }
 

@@ -86,6 +86,9 @@ public struct BuildSummary: Sendable, Hashable {
     /// When the next post dated in the future goes live, as the posts read now say: a build
     /// at that time publishes it. Nil when no post is dated after the build's time.
     public internal(set) var nextScheduled: Timestamp?
+    /// How many resized copies of pictures the build encoded: 0 when every picture's were
+    /// made by an earlier one.
+    public internal(set) var picturesEncoded = 0
 
     public init(posts: Int, pages: Int, written: [String], unchanged: Int, removed: [String], rendered: Int,
                 entriesRendered: Int = 0, warnings: [Diagnostic] = []) {

@@ -52,9 +52,10 @@ public struct SiteBuilder: Sendable {
         }
         let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
         let loaded = await loader.load(blog.sources)
-        let (plan, templates) = try plan(loaded, blog)
+        let pictures = await PictureStage(blog: options.blog, settings: options.configuration.settings.pictures).run(blog.staticEntries)
+        let (plan, templates) = try plan(loaded, blog, pictures: pictures)
         progress?(.rendering)
-        let assets = try assets(of: blog)
+        let assets = try assets(of: blog, pictures: pictures)
         let renderOptions = RenderOptions(marksUnpublished: options.marksUnpublished, stylesheetVersion: assets.stylesheetVersion)
         let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions), highlighting: highlighter.identity)
         let planned = await stage.planned()
@@ -102,6 +103,7 @@ public struct SiteBuilder: Sendable {
             warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? []) + highlighter.warnings
         )
         summary.searchIndexed = indexed
+        summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
         return summary
     }
@@ -192,8 +194,9 @@ private extension SiteBuilder {
 
     /// The plan stage: which posts are published, every output of the site, and the
     /// templates, compiled. Every problem found so far fails the build here, all at once.
-    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog) throws(BuildFailure) -> (SitePlan, TemplateSet) {
-        var problems = blog.problems + loaded.problems
+    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog, pictures: PictureStage.Outcome) throws(BuildFailure) -> (SitePlan, TemplateSet) {
+        var problems = blog.problems + loaded.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
+                                                                               settings: options.configuration.settings, blog: options.blog)
         var templates: TemplateSet?
         do {
             templates = try TemplateSet(sources: blog.templateSources)
@@ -203,7 +206,7 @@ private extension SiteBuilder {
         let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
         var plan: SitePlan?
         do {
-            plan = try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings, now: options.now)
+            plan = try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings, now: options.now, pictures: pictures.catalog)
         } catch {
             problems += error.diagnostics
         }
@@ -221,8 +224,15 @@ private extension SiteBuilder {
         if let plan {
             // Checked before anything renders, and every clash at once.
             let rendered = Set(plan.outputs.map(\.path.file))
-            for path in Set(blog.theme.staticFiles.keys).union(blog.staticEntries.map(\.path)).sorted() where rendered.contains(path) {
+            let staticPaths = Set(blog.theme.staticFiles.keys).union(blog.staticEntries.map(\.path))
+            for path in staticPaths.sorted() where rendered.contains(path) {
                 problems.append(PlanError(source: "static/" + path, reason: .staticFileOverwrites(path)).diagnostic)
+            }
+            // A picture's variants are named after it (`heron-480.webp`): another file by that name is a clash.
+            for (picture, items) in pictures.items.sorted(by: { $0.key < $1.key }) {
+                for item in items where item.path != picture && (staticPaths.contains(item.path) || rendered.contains(item.path)) {
+                    problems.append(Diagnostic(path: "static/" + picture, line: nil, message: "its resized copy \(item.path) has the name of another file of the site; rename one of them"))
+                }
             }
         }
         guard problems.isEmpty, let plan, let templates else { throw BuildFailure(problems) }
@@ -231,9 +241,9 @@ private extension SiteBuilder {
 
     /// The theme's static files and the blog's, which the blog's override, and the
     /// stylesheet's version for its URL.
-    func assets(of blog: Blog) throws(BuildFailure) -> (items: [SiteWriter.Item], stylesheetVersion: String) {
+    func assets(of blog: Blog, pictures: PictureStage.Outcome) throws(BuildFailure) -> (items: [SiteWriter.Item], stylesheetVersion: String) {
         var assets = blog.theme.staticFiles.mapValues { SiteWriter.Content.bytes($0) }
-        for entry in blog.staticEntries {
+        for entry in blog.staticEntries where pictures.items[entry.path] == nil {
             assets[entry.path] = .copy(from: options.blog.path("static/" + entry.path))
         }
         let stylesheet: [UInt8]?
@@ -248,8 +258,12 @@ private extension SiteBuilder {
         default: stylesheet = nil
         }
         let staticByPath = Dictionary(blog.staticEntries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let items = assets.sorted(by: { $0.key < $1.key }).map { path, content in
+        var items = assets.sorted(by: { $0.key < $1.key }).map { path, content in
             SiteWriter.Item(path: path, fingerprint: Self.fingerprint(of: content, path: path, entry: staticByPath[path]), content: content)
+        }
+        // A picture's variants, and its full-size copy at its own path, in place of the file.
+        for path in pictures.items.keys.sorted() {
+            items += pictures.items[path] ?? []
         }
         return (items, stylesheet.map { String(ContentHasher.hash($0) % 0xFFFF_FFFF, radix: 16) } ?? "")
     }

@@ -224,7 +224,7 @@ struct SourceLoader: Sendable {
     /// What parsed posts depend on besides their own bytes.
     static func cacheKey(_ settings: SiteSettings) -> UInt64 {
         var hasher = ContentHasher()
-        hasher.combine("posts v2")
+        hasher.combine("posts v3")
         hasher.combine(SiteBuilder.toolIdentity)
         for value in PostParser.settingsRead(from: settings) { hasher.combine(value) }
         return hasher.value

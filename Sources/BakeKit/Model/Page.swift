@@ -11,8 +11,11 @@ public struct Page: Sendable, Hashable {
     public let excerpt: String
     /// A hash of the file's bytes.
     public let contentHash: UInt64
+    /// The `src` of each `<img>` of its body, as written (see `Post.imageSources`).
+    public let imageSources: [String]
 
-    public init(sourcePath: String, name: String, format: BodyFormat, title: String, metadata: PostMetadata, excerpt: String, contentHash: UInt64) {
+    public init(sourcePath: String, name: String, format: BodyFormat, title: String, metadata: PostMetadata, excerpt: String, contentHash: UInt64,
+                imageSources: [String] = []) {
         self.sourcePath = sourcePath
         self.name = name
         self.format = format
@@ -20,6 +23,7 @@ public struct Page: Sendable, Hashable {
         self.metadata = metadata
         self.excerpt = excerpt
         self.contentHash = contentHash
+        self.imageSources = imageSources
     }
 
     /// The template it renders with: `@template`, or `page`.

@@ -33,11 +33,14 @@ public final class Post: Sendable, Hashable {
     public let contentHash: UInt64
     /// The title, or for an untitled post the first words of its text with an ellipsis.
     public let displayTitle: String
+    /// The `src` of each `<img>` of its body, as written: which pictures it shows, known
+    /// without its body, so that its pages are made again when one of them changes.
+    public let imageSources: [String]
 
     public init(
         sourcePath: String, permalink: Permalink, format: BodyFormat, status: Status,
         title: String, pubDate: Timestamp, modDate: Timestamp?, link: String?,
-        categories: [String], metadata: PostMetadata, excerpt: String, contentHash: UInt64
+        categories: [String], metadata: PostMetadata, excerpt: String, contentHash: UInt64, imageSources: [String] = []
     ) {
         self.sourcePath = sourcePath
         self.permalink = permalink
@@ -51,13 +54,15 @@ public final class Post: Sendable, Hashable {
         self.metadata = metadata
         self.excerpt = excerpt
         self.contentHash = contentHash
+        self.imageSources = imageSources
         self.displayTitle = title.isEmpty ? PlainText.truncate(excerpt, maxCharacters: 60) : title
     }
 
     public static func == (a: Post, b: Post) -> Bool {
         a === b || (a.sourcePath == b.sourcePath && a.permalink == b.permalink && a.format == b.format && a.status == b.status
             && a.title == b.title && a.pubDate == b.pubDate && a.modDate == b.modDate && a.link == b.link
-            && a.categories == b.categories && a.metadata == b.metadata && a.excerpt == b.excerpt && a.contentHash == b.contentHash)
+            && a.categories == b.categories && a.metadata == b.metadata && a.excerpt == b.excerpt && a.contentHash == b.contentHash
+            && a.imageSources == b.imageSources)
     }
 
     /// The modification date when it is a later instant than the publication: only then was

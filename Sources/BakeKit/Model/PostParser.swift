@@ -94,7 +94,7 @@ public struct PostParser: Sendable {
             sourcePath: path, permalink: permalink, format: format, status: status,
             title: CharacterReferences.decode(source.metadata["title"] ?? ""), pubDate: pubDate, modDate: modDate, link: link,
             categories: categories, metadata: source.metadata, excerpt: PlainText.excerpt(fromHTML: html),
-            contentHash: ContentHasher.hash(bytes)
+            contentHash: ContentHasher.hash(bytes), imageSources: ImageTag.sources(in: html)
         )
         return ParsedPost(post: post, html: html)
     }
@@ -114,7 +114,8 @@ public struct PostParser: Sendable {
         let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? (name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? name)
         let page = Page(sourcePath: path, name: name, format: format, title: title, metadata: source.metadata,
-                        excerpt: PlainText.excerpt(fromHTML: html), contentHash: ContentHasher.hash(bytes))
+                        excerpt: PlainText.excerpt(fromHTML: html), contentHash: ContentHasher.hash(bytes),
+                        imageSources: ImageTag.sources(in: html))
         return ParsedPage(page: page, html: html)
     }
 

@@ -38,6 +38,10 @@ public enum SettingKey: String, Sendable, CaseIterable {
     case deployOnPost = "deploy_on_post"
     case deployTo = "deploy_to"
     case uploadSVG = "upload_svg"
+    case imageWidths = "image_widths"
+    case imageSizes = "image_sizes"
+    case imageMetadata = "image_metadata"
+    case feedImageWidth = "feed_image_width"
     case webmentions
     case websubHub = "websub_hub"
     case hasBlog = "has_blog"
@@ -97,12 +101,12 @@ public enum SettingKey: String, Sendable, CaseIterable {
     public var value: Value {
         switch self {
         case .feedExcerpts, .search, .highlight, .smartPunctuation, .commitChanges, .deployOnPost, .uploadSVG, .webmentions, .hasBlog, .itunesExplicit: return .flag
-        case .homePostCount, .feedPostCount: return .count
+        case .homePostCount, .feedPostCount, .feedImageWidth: return .count
         case .siteURL, .xmlrpcURL, .micropubURL, .websubHub: return .webURL
         case .faviconURL, .iconURL, .feedAuthorURL, .feedAuthorAvatarURL, .feedMediaThumbnail, .itunesImage: return .url
         case .timeZone: return .timeZone
         case .theme, .output, .blogRelativePath: return .folder
-        case .monthNames, .dateFormat, .outputFileSuffix, .me: return .special
+        case .monthNames, .dateFormat, .outputFileSuffix, .me, .imageWidths, .imageMetadata: return .special
         default: return .text
         }
     }
@@ -120,6 +124,10 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .smartPunctuation, .hasBlog, .highlight, .webmentions: return "`true`"
         case .homePostCount: return "8"
         case .feedPostCount: return "20"
+        case .imageWidths: return "`480, 800, 1200, 1600, 2400`"
+        case .imageSizes: return "`\(PictureSettings.defaultSizes)`"
+        case .imageMetadata: return "`strip`"
+        case .feedImageWidth: return "1600"
         case .faviconURL: return "the theme's `favicon.svg`"
         case .micropubURL: return "beside `@xmlrpc_url`"
         case .theme: return "the built-in theme"
@@ -167,6 +175,10 @@ public enum SettingKey: String, Sendable, CaseIterable {
         case .webmentions: return "`false`: publishing (`bake deploy`, the shim's deploy) sends no webmentions to the pages posts link to (see On the IndieWeb)"
         case .websubHub: return "a WebSub hub, e.g. `https://pubsubhubbub.appspot.com/`: the feeds name it, and publishing pings it for each feed that changed"
         case .uploadSVG: return "`true`: `bake-metaweblog` takes SVG uploads from editors; an SVG can hold script that runs on the blog's own site, so only for editors and apps you trust"
+        case .imageWidths: return "the widths, in pixels, of the copies bake makes of each picture (see Pictures); none wider than the picture, and one at its own width"
+        case .imageSizes: return "the pictures' `sizes` attribute: how wide they show at each window width; change it with a theme whose column is not the default one's"
+        case .imageMetadata: return "`keep`: published pictures keep their EXIF (GPS position, camera, date), XMP and colour profile; by default they carry none"
+        case .feedImageWidth: return "the widest copy of a picture the feeds point at, in pixels"
         case .hasBlog: return "`false`: a site of pages only; no home list, archive, month pages or feeds, posts are not published, and a `pages/index.markdown` can be the front page"
         case .blogRelativePath: return "a folder of the site for the blog, e.g. `blog`: the home list, archive, months, posts and feeds go under it; pages stay at the site's root, and a `pages/index.markdown` is the site's front page"
         case .outputFileSuffix: return "the extension of post and page files and their links, e.g. `.htm` or `.php` (the archive, months and home stay `.html`/`index.html`); it cannot be empty, as hosts serve files without an extension as downloads"

@@ -38,6 +38,9 @@ public struct SiteSettings: Sendable, Hashable {
     public let websubHub: String?
     /// Whether `bake-metaweblog` takes SVG uploads (`@upload_svg`); they can hold script.
     public let uploadSVG: Bool
+    /// How pictures are served: their variants' widths, `sizes`, metadata (`@image_widths`,
+    /// `@image_sizes`, `@image_metadata`, `@feed_image_width`).
+    public let pictures: PictureSettings
     /// Where `bake deploy` publishes by default (`@deploy_to`, or Wildcat's `@rsync_remote_path`).
     public let deployTo: String?
     /// Whether fenced code is highlighted when the site is baked; `@highlight false` turns it off.
@@ -152,6 +155,26 @@ public struct SiteSettings: Sendable, Hashable {
         micropubURL = webURL(.micropubURL)
         websubHub = webURL(.websubHub)
         webmentions = flag(.webmentions)
+        var pictures = PictureSettings()
+        if let field = metadata.field(SettingKey.imageWidths.name), !field.value.isEmpty {
+            if let widths = PictureSettings.widths(field.value) {
+                pictures.widths = widths
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.imageWidths.name, value: field.value, expected: "widths in pixels from 16 to 8192 separated by commas, such as 480, 800, 1200")))
+            }
+        }
+        if let sizes = metadata[SettingKey.imageSizes.name]?.trimmingCharacters(in: .whitespaces), !sizes.isEmpty {
+            pictures.sizes = CharacterReferences.decode(sizes)
+        }
+        if let field = metadata.field(SettingKey.imageMetadata.name), !field.value.isEmpty {
+            if let value = PictureSettings.Metadata(rawValue: field.value.lowercased()) {
+                pictures.metadata = value
+            } else {
+                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.imageMetadata.name, value: field.value, expected: "strip or keep")))
+            }
+        }
+        pictures.feedWidth = max(count(.feedImageWidth), 16)
+        self.pictures = pictures
         layout = SiteLayout(metadata: metadata, errors: &errors)
         let origin = String(url.dropLast(basePath.count))
         feed = FeedSettings(metadata: metadata, name: name, author: author, absolute: { Self.absolute($0, origin: origin) }, errors: &errors)

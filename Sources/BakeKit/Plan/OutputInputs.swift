@@ -111,6 +111,8 @@ public struct PostRef: Sendable, Hashable, Encodable {
     public let categorySlugs: [String]
     /// Dated after the build, so marked as scheduled where unpublished posts are marked.
     public let isFuture: Bool
+    /// The identity of the pictures it shows (`PictureCatalog.identity`), 0 for none.
+    public let pictures: UInt64
 }
 
 /// A link to a post by its title, as the pager of a post page shows it.
@@ -187,6 +189,8 @@ public struct PageInputs: Sendable, Hashable, Encodable {
     public let index: Int
     public let sourcePath: String
     public let contentHash: UInt64
+    /// The identity of the pictures it shows (`PictureCatalog.identity`), 0 for none.
+    public let pictures: UInt64
 }
 
 public struct FeedInputs: Sendable, Hashable, Encodable {

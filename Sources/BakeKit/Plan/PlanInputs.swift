@@ -13,6 +13,7 @@ struct PlanInputs {
     let categories: [CategoryIndex]
     let settings: SiteSettings
     let paths: SitePaths
+    let pictures: PictureCatalog
     /// `PostRef` of each post, by index.
     private let refs: [Digested<PostRef>]
     /// The titles of each month, by index.
@@ -21,7 +22,7 @@ struct PlanInputs {
     private let links: [Digested<PostLink>]
 
     init(posts: [Post], pages: [Page], months: [MonthArchive], years: [YearArchive], categories: [CategoryIndex],
-         settings: SiteSettings, paths: SitePaths, now: Timestamp) {
+         settings: SiteSettings, paths: SitePaths, now: Timestamp, pictures: PictureCatalog) {
         self.posts = posts
         self.pages = pages
         self.months = months
@@ -29,11 +30,13 @@ struct PlanInputs {
         self.categories = categories
         self.settings = settings
         self.paths = paths
+        self.pictures = pictures
         let slugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
         refs = posts.map { post in
             Digested(PostRef(
                 sourcePath: post.sourcePath, contentHash: post.contentHash, pubDate: post.pubDate.seconds,
-                updated: post.updated?.seconds, categorySlugs: post.categories.map { slugs[$0] ?? "" }, isFuture: post.pubDate > now
+                updated: post.updated?.seconds, categorySlugs: post.categories.map { slugs[$0] ?? "" }, isFuture: post.pubDate > now,
+                pictures: pictures.identity(ofSources: post.imageSources + [post.metadata["image"] ?? ""], pageFolder: paths.post(post.permalink).folder, paths: paths)
             ))
         }
         let links = posts.map { Digested(PostLink(title: $0.displayTitle, path: paths.post($0.permalink).link)) }
@@ -106,7 +109,8 @@ struct PlanInputs {
         }
         for (index, page) in pages.enumerated() {
             outputs.append(PlannedPage(path: paths.page(page), inputs: .page(PageInputs(
-                index: index, sourcePath: page.sourcePath, contentHash: page.contentHash
+                index: index, sourcePath: page.sourcePath, contentHash: page.contentHash,
+                pictures: pictures.identity(ofSources: page.imageSources + [page.metadata["image"] ?? ""], pageFolder: paths.page(page).folder, paths: paths)
             )), source: page.sourcePath))
         }
         for (index, post) in posts.enumerated() {

@@ -20,6 +20,11 @@ public struct SitePath: Sendable, Hashable, Encodable {
         self.file = folder + "index.html"
         self.link = folder
     }
+
+    /// The folder of `file` ("" or ending in `/`), which relative URLs on the page start from.
+    public var folder: String {
+        file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+    }
 }
 
 /// Every path and URL of the site, in one place: what each kind of output is called, where

@@ -24,10 +24,12 @@ public struct SitePlan: Sendable {
     public let paths: SitePaths
     /// The time of the build, which decides which posts are still scheduled.
     public let now: Timestamp
+    /// The pictures bake serves in several sizes, by output path.
+    public let pictures: PictureCatalog
 
     /// Plans the site at the time `now`. Posts are sorted newest first; two sources that
     /// would write the same file are an error naming both.
-    public init(posts: [Post], pages: [Page], settings: SiteSettings, now: Timestamp) throws(BuildFailure) {
+    public init(posts: [Post], pages: [Page], settings: SiteSettings, now: Timestamp, pictures: PictureCatalog = .empty) throws(BuildFailure) {
         let layout = settings.layout
         let paths = SitePaths(settings: settings)
         // A site of pages only publishes no posts.
@@ -69,10 +71,11 @@ public struct SitePlan: Sendable {
         self.settings = settings
         self.paths = paths
         self.now = now
+        self.pictures = pictures
 
         var outputs = PlanInputs(
             posts: posts, pages: pages, months: months, years: years, categories: categories,
-            settings: settings, paths: paths, now: now
+            settings: settings, paths: paths, now: now, pictures: pictures
         ).outputs()
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)

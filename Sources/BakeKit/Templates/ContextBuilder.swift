@@ -13,7 +13,11 @@ struct ContextBuilder: Sendable {
     let pages: [Page]
     let siteContext: SiteContext
 
-    init(settings: SiteSettings, paths: SitePaths, site: SiteInputs, posts: [String: Post], pages: [Page]) {
+    /// The pictures served in several sizes, for the social card's image.
+    let pictures: PictureCatalog
+
+    init(settings: SiteSettings, paths: SitePaths, site: SiteInputs, posts: [String: Post], pages: [Page], pictures: PictureCatalog = .empty) {
+        self.pictures = pictures
         self.settings = settings
         self.paths = paths
         self.site = site
@@ -110,7 +114,7 @@ struct ContextBuilder: Sendable {
         let absolute = paths.absoluteURL(path)
         context.social = SocialContext(SocialCard(
             type: "article", title: post.displayTitle, url: absolute, description: description,
-            image: SocialCard.image(metadata: post.metadata, html: html, pageURL: absolute, origin: settings.origin),
+            image: socialImage(metadata: post.metadata, html: html, pageURL: absolute, folder: path.folder),
             siteName: settings.name
         ))
         context.previous = inputs.previous.map { NeighbourContext(displayTitle: $0.value.title, url: paths.url(link: $0.value.path)) }
@@ -171,10 +175,19 @@ struct ContextBuilder: Sendable {
         let absolute = paths.absoluteURL(path)
         context.social = SocialContext(SocialCard(
             type: "website", title: page.title, url: absolute, description: description,
-            image: SocialCard.image(metadata: page.metadata, html: html, pageURL: absolute, origin: settings.origin),
+            image: socialImage(metadata: page.metadata, html: html, pageURL: absolute, folder: path.folder),
             siteName: settings.name
         ))
         return context
+    }
+
+    /// The image of a social card: `SocialCard.image`, and when it is a picture bake serves
+    /// in several sizes, its variant at most `cardWidth` wide, with its size.
+    func socialImage(metadata: PostMetadata, html: String, pageURL: String, folder: String) -> SocialCard.Image? {
+        guard let url = SocialCard.image(metadata: metadata, html: html, pageURL: pageURL, origin: settings.origin) else { return nil }
+        guard let (_, picture) = pictures.picture(forSource: url, pageFolder: folder, paths: paths) else { return SocialCard.Image(url: url) }
+        let size = PictureMarkup.size(of: picture, atMost: settings.pictures.cardWidth)
+        return SocialCard.Image(url: Picture.variant(of: url, width: size.width, format: picture.fallbackFormat), width: size.width, height: size.height)
     }
 
     /// The post `ref` names.

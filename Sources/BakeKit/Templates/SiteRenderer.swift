@@ -14,6 +14,10 @@ public struct SiteRenderer: Sendable {
     /// What every page is made from.
     public let site: SiteInputs
     private let contexts: ContextBuilder
+    /// The folder of each post's and page's own page, which its pictures' relative URLs start
+    /// from; empty when the site has no pictures to serve in several sizes.
+    private let pictureFolders: [String: String]
+    private let markup: PictureMarkup
     /// The hash of `site`, which seeds every output's fingerprint and every kept entry's key.
     public let baseFingerprint: UInt64
 
@@ -26,7 +30,14 @@ public struct SiteRenderer: Sendable {
         var posts: [String: Post] = [:]
         posts.reserveCapacity(plan.posts.count)
         for post in plan.posts { posts[post.sourcePath] = post }
-        self.contexts = ContextBuilder(settings: plan.settings, paths: plan.paths, site: site, posts: posts, pages: plan.pages)
+        self.contexts = ContextBuilder(settings: plan.settings, paths: plan.paths, site: site, posts: posts, pages: plan.pages, pictures: plan.pictures)
+        var folders: [String: String] = [:]
+        if !plan.pictures.isEmpty {
+            for post in plan.posts { folders[post.sourcePath] = plan.paths.post(post.permalink).folder }
+            for page in plan.pages { folders[page.sourcePath] = plan.paths.page(page).folder }
+        }
+        self.pictureFolders = folders
+        self.markup = PictureMarkup(catalog: plan.pictures, paths: plan.paths, sizes: plan.settings.pictures.sizes)
         self.baseFingerprint = Fingerprint.of(site)
     }
 
@@ -54,7 +65,15 @@ public struct SiteRenderer: Sendable {
         let settings = plan.settings
         switch inputs {
         case .home, .category, .categories, .tagCloud, .year, .month, .archive, .post, .page, .notFound, .search:
-            guard let (template, context) = page(for: inputs, at: path, bodies: bodies) else { return [] }
+            // The first picture of a post or page is the one a reader sees first; a list's
+            // entries are rendered once for every list they are on, so all load lazily there.
+            let eagerFirst: Bool
+            switch inputs {
+            case .post, .page: eagerFirst = true
+            default: eagerFirst = false
+            }
+            let shown = PicturedBodies(base: bodies, renderer: self, eagerFirst: eagerFirst)
+            guard let (template, context) = page(for: inputs, at: path, bodies: shown) else { return [] }
             return templates.render(template, page: context, entries: entries, seed: baseFingerprint)
         case .feed(let feed):
             let channel = feed.category.map(categoryChannel) ?? FeedChannel.site(settings)
@@ -85,7 +104,10 @@ public struct SiteRenderer: Sendable {
     private func feedItems(_ refs: [Digested<PostRef>], bodies: some BodySource) -> [FeedItem] {
         refs.map { ref in
             let post = contexts.post(ref.value)
-            let html = bodies.body(of: post.sourcePath) ?? ""
+            var html = bodies.body(of: post.sourcePath) ?? ""
+            if let folder = pictureFolders[post.sourcePath] {
+                html = markup.feed(html, pageFolder: folder, maxWidth: plan.settings.pictures.feedWidth)
+            }
             let summary = Excerpt.summary(of: post.metadata)
             guard plan.settings.feedExcerpts, let excerpt = Excerpt.cut(html, summary: summary) else {
                 return FeedItem(post: post, html: html, summary: summary, excerpt: post.excerpt)
@@ -116,6 +138,19 @@ public struct SiteRenderer: Sendable {
 
     public static func fingerprint(path: String, inputs: OutputInputs, base: UInt64) -> UInt64 {
         Fingerprint.of(Keyed(path: path, inputs: inputs), seed: base)
+    }
+
+    /// The bodies an output shows, with their pictures served in several sizes.
+    private struct PicturedBodies<Base: BodySource>: BodySource {
+        let base: Base
+        let renderer: SiteRenderer
+        let eagerFirst: Bool
+
+        func body(of sourcePath: String) -> String? {
+            guard let html = base.body(of: sourcePath) else { return nil }
+            guard let folder = renderer.pictureFolders[sourcePath] else { return html }
+            return renderer.markup.page(html, pageFolder: folder, eagerFirst: eagerFirst)
+        }
     }
 
     private struct Keyed: Encodable {

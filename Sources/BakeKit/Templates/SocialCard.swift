@@ -6,8 +6,15 @@ struct SocialCard {
     let title: String
     let url: String
     let description: String
-    let image: String?
+    let image: Image?
     let siteName: String
+
+    /// The card's picture, with its size when bake knows it.
+    struct Image {
+        let url: String
+        var width: Int?
+        var height: Int?
+    }
 
     /// The image of a post or page: its `@image`, else the first `<img src>` of its body, made
     /// absolute against the page's URL.

@@ -141,7 +141,9 @@ final class SocialContext {
         fields.text("description") { $0.card.description }
         fields.text("site_name") { $0.card.siteName }
         fields.text("card") { $0.card.image == nil ? "summary" : "summary_large_image" }
-        fields.text("image") { $0.card.image }
+        fields.text("image") { $0.card.image?.url }
+        fields.text("image_width") { $0.card.image?.width.map(String.init) }
+        fields.text("image_height") { $0.card.image?.height.map(String.init) }
         return ContextType(noun: "the social card", plural: "social cards", fields: fields.fields)
     }()
 }
