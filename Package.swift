@@ -166,12 +166,12 @@ let package = Package(
         .testTarget(name: "XMLTreeTests", dependencies: ["XMLTree"]),
         .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck"]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC", "BakeTestSupport"]),
-        .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport"]),
+        .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport", "bake-images"]),
         .testTarget(name: "BakeImagesTests", dependencies: ["BakeImages", "BakeTestSupport"]),
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BakeHTTPTests", dependencies: ["BakeHTTP", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
-        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "BakeTestSupport"]),
-        .testTarget(name: "bakeTests", dependencies: ["bake", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
+        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "bake-images", "BakeTestSupport"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake", "bake-images", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
     ]
 )

@@ -44,8 +44,7 @@ public struct ImageCache: Sendable {
                 variants.append(ImageVariant(width: variant.width, height: variant.height, format: format, bytes: file))
             }
             if variants.count == kept.variants.count, let format = ImageFormat(rawValue: kept.format) {
-                // The cache keeps no alpha or animation flags: the original's are not read again.
-                let original = ImageInfo(width: kept.width, height: kept.height, format: format, isAnimated: kept.leftAsIs == ImageVariants.LeftAsIs.animated.rawValue, hasAlpha: false)
+                let original = ImageInfo(width: kept.width, height: kept.height, format: format, isAnimated: kept.isAnimated, hasAlpha: kept.hasAlpha)
                 return ImageVariants(original: original, variants: variants, leftAsIs: kept.leftAsIs.flatMap(ImageVariants.LeftAsIs.init(rawValue:)), decodes: 0, encodes: 0)
             }
         }
@@ -106,7 +105,8 @@ private extension ImageCache {
                 variants.append(kept)
             }
             let record = CachedPicture(width: made.original.width, height: made.original.height, format: made.original.format.rawValue,
-                                       leftAsIs: made.leftAsIs?.rawValue, variants: variants)
+                                       leftAsIs: made.leftAsIs?.rawValue, hasAlpha: made.original.hasAlpha, isAnimated: made.original.isAnimated,
+                                       variants: variants)
             try FileIO.writeAtomically(record.encoded(), to: folder + "/" + CachedPicture.recordName, durable: false)
             return true
         } catch {

@@ -22,7 +22,7 @@ public struct CachedPicture: Sendable, Hashable {
         public var fileName: String { "\(width).\(format)" }
     }
 
-    static let magic = "bake-picture 1"
+    static let magic = "bake-picture 2"
     /// The record's file in a picture's cache folder.
     public static let recordName = "meta"
 
@@ -33,14 +33,18 @@ public struct CachedPicture: Sendable, Hashable {
     public let format: String
     /// Why it is published as it is (`gif`, `vector`, `animated`); nil when it has variants.
     public let leftAsIs: String?
+    public let hasAlpha: Bool
+    public let isAnimated: Bool
     /// Narrowest first; at each width WebP, then the fallback format.
     public let variants: [Variant]
 
-    public init(width: Int, height: Int, format: String, leftAsIs: String?, variants: [Variant]) {
+    public init(width: Int, height: Int, format: String, leftAsIs: String?, hasAlpha: Bool = false, isAnimated: Bool = false, variants: [Variant]) {
         self.width = width
         self.height = height
         self.format = format
         self.leftAsIs = leftAsIs
+        self.hasAlpha = hasAlpha
+        self.isAnimated = isAnimated
         self.variants = variants
     }
 
@@ -51,6 +55,8 @@ public struct CachedPicture: Sendable, Hashable {
         writer.write(height)
         writer.write(format)
         writer.write(leftAsIs ?? "")
+        writer.write(hasAlpha)
+        writer.write(isAnimated)
         writer.write(variants.count)
         for variant in variants {
             writer.write(variant.width)
@@ -63,7 +69,7 @@ public struct CachedPicture: Sendable, Hashable {
     public init?(decoding bytes: [UInt8]) {
         var reader = ByteReader(bytes)
         guard reader.string() == Self.magic, let width = reader.int(), let height = reader.int(), let format = reader.string(),
-              let leftAsIs = reader.string(), let count = reader.count()
+              let leftAsIs = reader.string(), let hasAlpha = reader.bool(), let isAnimated = reader.bool(), let count = reader.count()
         else { return nil }
         var variants: [Variant] = []
         for _ in 0..<count {
@@ -72,7 +78,7 @@ public struct CachedPicture: Sendable, Hashable {
             else { return nil }
             variants.append(Variant(width: width, height: height, format: format))
         }
-        self.init(width: width, height: height, format: format, leftAsIs: leftAsIs.isEmpty ? nil : leftAsIs, variants: variants)
+        self.init(width: width, height: height, format: format, leftAsIs: leftAsIs.isEmpty ? nil : leftAsIs, hasAlpha: hasAlpha, isAnimated: isAnimated, variants: variants)
     }
 
     /// The extension of the original's format when browsers show it and a variant holds it at
