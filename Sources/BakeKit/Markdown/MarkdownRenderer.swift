@@ -8,7 +8,8 @@ import Darwin
 
 /// Renders Markdown to HTML with cmark-gfm and the GFM extensions: tables, strikethrough,
 /// autolinks, task lists and footnotes. Raw HTML in the Markdown is kept: these are the
-/// author's own posts. Autolinking stops at an anchor the author wrote, so that no link
+/// author's own posts. An image with a title, alone in its paragraph, becomes a `<figure>`
+/// captioned with the title. Autolinking stops at an anchor the author wrote, so that no link
 /// lands inside another.
 ///
 /// This is the only file that sees cmark-gfm's C API.
@@ -98,6 +99,9 @@ private extension MarkdownRenderer {
         if markdown.utf8.firstOffset(of: "<a", caseInsensitive: true) != nil {
             keepAuthorsAnchors(document)
         }
+        // The paragraphs that figures replaced hold their images' text until the HTML is rendered.
+        let replaced = markdown.utf8.containsBytes(of: "![") ? makeFigures(document) : []
+        defer { replaced.forEach { cmark_node_free($0) } }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
         defer { free(rendered) }
         return String(cString: rendered)
@@ -140,6 +144,53 @@ private extension MarkdownRenderer {
             }
             cmark_node_free(link)
         }
+    }
+
+    /// Makes each paragraph that holds nothing but an image with a title a figure, with the
+    /// title as its caption: `![A heron](/media/heron.jpg "A heron at dawn")` becomes
+    ///
+    /// ```html
+    /// <figure>
+    /// <img src="/media/heron.jpg" alt="A heron" />
+    /// <figcaption>A heron at dawn</figcaption>
+    /// </figure>
+    /// ```
+    ///
+    /// The title leaves the `<img>`: the caption already shows it, and a screen reader would
+    /// read it twice. An image without a title, or with text or another image beside it, stays
+    /// in its paragraph.
+    ///
+    /// Returns the paragraphs taken out of the tree, to be freed after rendering: the text of
+    /// an image's alt points into its paragraph's buffer.
+    static func makeFigures(_ document: OpaquePointer) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        var images: [(paragraph: OpaquePointer, image: OpaquePointer, caption: String)] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_PARAGRAPH,
+                  let image = cmark_node_first_child(node), cmark_node_next(image) == nil, cmark_node_get_type(image) == CMARK_NODE_IMAGE,
+                  let title = cmark_node_get_title(image).map({ String(cString: $0) }),
+                  title.contains(where: { !$0.isWhitespace })
+            else { continue }
+            images.append((node, image, title))
+        }
+        cmark_iter_free(iterator)
+        var replaced: [OpaquePointer] = []
+        for (paragraph, image, caption) in images {
+            guard let figure = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
+            cmark_node_set_on_enter(figure, "<figure>")
+            cmark_node_set_on_exit(figure, "<figcaption>\(MarkupEscaping.html(caption))</figcaption>\n</figure>")
+            guard cmark_node_insert_before(paragraph, figure) == 1 else {
+                cmark_node_free(figure)
+                continue
+            }
+            cmark_node_set_title(image, "")
+            cmark_node_append_child(figure, image)
+            cmark_node_unlink(paragraph)
+            replaced.append(paragraph)
+        }
+        return replaced
     }
 
     /// +1 for an inline `<a …>`, -1 for `</a>`, 0 for any other tag.

@@ -1,7 +1,8 @@
 import BakeTestSupport
 
 /// Posts that hold everything that can push a page sideways or trip a checker, added to a
-/// copy of the sample blog for the browser tests: a 1600 px image, a 560 px iframe, an
+/// copy of the sample blog for the browser tests: a 1600 px image, a 1600 × 1067 photo with
+/// a caption (the sample blog's `media/heron-at-dawn.jpg`), a 560 px iframe, an
 /// 8-column table with code in its cells, a long code line, code highlighted in six
 /// languages, a task list, nested quotes, footnotes, and an untitled post that replies to a
 /// page with a URL far wider than a phone. Dated in November 2026, so both are on the home page.
@@ -46,6 +47,10 @@ private extension KitchenSink {
     A photo wider than any phone, at its natural 1600 px:
 
     ![A wide band of colour, 1600 by 400 pixels](/media/wide-1600.svg)
+
+    A photo with a title, which makes it a figure with a caption:
+
+    ![A heron standing in still water at sunrise, reeds on the left and the sun low over distant hills](/media/heron-at-dawn.jpg "A heron at dawn: a 1600 by 1067 JPEG, with a caption long enough to wrap on a phone")
 
     A 560 px embed, as video sites hand them out:
 

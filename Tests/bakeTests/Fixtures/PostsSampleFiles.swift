@@ -3,7 +3,7 @@
 /// 31 posts, 25 month pages, 8 year pages, 2 pages, home and its 3 pages of older posts,
 /// archive, 404, RSS, JSON Feed, sitemap, the categories page and 11 categories (each a page
 /// and 2 feeds; Writing has a second page), the theme's style.css and favicon.svg, the blog's
-/// one static file, and the manifest.
+/// two static files, and the manifest.
 ///
 /// A Swift file rather than a .txt so SwiftPM does not warn about an unhandled resource.
 let postsSampleFiles = """
@@ -115,6 +115,7 @@ colophon.html
 favicon.svg
 feed.json
 index.html
+media/heron-at-dawn.jpg
 media/loaf.svg
 page/2/index.html
 page/3/index.html
