@@ -13,6 +13,8 @@ final class RequestsClient: Sendable {
         /// Header names lowercased.
         let headers: [String: String]
         let text: String
+        /// The body's bytes, as they came.
+        let bytes: [UInt8]
         /// The body as JSON, when it is.
         let json: Any?
 
@@ -89,7 +91,8 @@ private extension RequestsClient {
         }
         if let error = object["error"] as? String { throw TestFailure(description: "requests failed: \(error)") }
         let headers = (object["headers"] as? [String: String] ?? [:]).reduce(into: [String: String]()) { $0[$1.key.lowercased()] = $1.value }
-        return Answer(status: object["status"] as? Int ?? 0, headers: headers, text: object["text"] as? String ?? "", json: object["json"] is NSNull ? nil : object["json"])
+        let bytes = Array(Data(base64Encoded: object["content"] as? String ?? "") ?? Data())
+        return Answer(status: object["status"] as? Int ?? 0, headers: headers, text: object["text"] as? String ?? "", bytes: bytes, json: object["json"] is NSNull ? nil : object["json"])
     }
 
     static let script = #"""
@@ -112,7 +115,8 @@ for line in sys.stdin:
             body = response.json()
         except ValueError:
             body = None
-        print(json.dumps({"status": response.status_code, "headers": dict(response.headers), "text": response.text, "json": body}), flush=True)
+        print(json.dumps({"status": response.status_code, "headers": dict(response.headers), "text": response.text,
+                          "content": base64.b64encode(response.content).decode(), "json": body}), flush=True)
     except Exception as error:
         print(json.dumps({"error": repr(error)}), flush=True)
 """#

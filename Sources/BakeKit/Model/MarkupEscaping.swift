@@ -1,14 +1,16 @@
 /// Escaping of text for HTML and XML: `&`, `<`, `>`, `"` and `'` become entities. One pass
 /// over the bytes; text with nothing to escape comes back as it is, without a copy.
-enum MarkupEscaping {
+///
+/// The one escaper of the package: the shim's markup uses it too.
+package enum MarkupEscaping {
     /// For HTML pages: `'` becomes `&#39;`.
-    static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         escape(text, apostrophe: "&#39;", forXML: false)
     }
 
     /// For XML 1.0 (feeds, the sitemap): `'` becomes `&apos;`, and the characters XML 1.0
     /// forbids are dropped: controls other than tab, newline and return, and U+FFFE, U+FFFF.
-    static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         escape(text, apostrophe: "&apos;", forXML: true)
     }
 }

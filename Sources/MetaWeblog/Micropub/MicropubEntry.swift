@@ -143,13 +143,12 @@ struct MicropubEntry: Sendable {
             let alt = value.object?["alt"]?.string ?? ""
             switch format {
             case .html:
-                return "\n\n<p><img src=\"\(Self.escapeHTML(url))\" alt=\"\(Self.escapeHTML(alt))\"></p>"
+                return "\n\n<p><img src=\"\(MarkupEscaping.html(url))\" alt=\"\(MarkupEscaping.html(alt))\"></p>"
             case .markdown:
                 let destination = url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
                     ? url.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.subtracting(CharacterSet(charactersIn: "()<>"))) ?? url
                     : url
-                let text = alt.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-                return "\n\n![\(text)](\(destination))"
+                return "\n\n![\(Self.markdownText(alt))](\(destination))"
             }
         }.joined()
     }
@@ -174,8 +173,21 @@ struct MicropubEntry: Sendable {
 }
 
 private extension MicropubEntry {
-    static func escapeHTML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    /// `text` as Markdown that reads back as exactly that text: every ASCII punctuation
+    /// character is escaped with a backslash, as CommonMark allows for any of them, so that no
+    /// `*`, `_`, `` ` ``, `[`, `&` or `<` in an alt text becomes emphasis, code, a link, an entity
+    /// or a tag, and smart punctuation leaves its quotes and dashes as they were sent. Line
+    /// breaks become spaces: a blank line would end the image before its `]`.
+    static func markdownText(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character.isNewline {
+                escaped.append(" ")
+                continue
+            }
+            if character.isASCII, character.isPunctuation || character.isSymbol { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
     }
 }

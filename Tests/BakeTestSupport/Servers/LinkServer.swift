@@ -31,9 +31,9 @@ public final class LinkServer: @unchecked Sendable {
 
     /// Starts the server and waits for the port it bound. `script` is another server of
     /// `Tests/Scripts/` that prints its port and stops when its input closes, such as
-    /// `webmention_sites.py`.
-    public static func start(script: String = "link_server.py") async throws -> LinkServer {
-        let program = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", repositoryRoot + "/Tests/Scripts/" + script])
+    /// `webmention_sites.py`, or `site_server.py` with the folder it serves in `arguments`.
+    public static func start(script: String = "link_server.py", arguments: [String] = []) async throws -> LinkServer {
+        let program = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", repositoryRoot + "/Tests/Scripts/" + script] + arguments)
         let line = await program.nextLine()
         guard let line, let port = Int(line) else {
             program.signal(SIGTERM)

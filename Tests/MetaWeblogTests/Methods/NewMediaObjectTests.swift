@@ -1,3 +1,4 @@
+import BakeTestSupport
 import Foundation
 import MetaWeblog
 import Testing
@@ -30,6 +31,36 @@ struct NewMediaObjectTests {
             // Only the blog's own folders and files: nothing new at its top.
             let top = try FileManager.default.contentsOfDirectory(atPath: shim.blog.root).sorted()
             #expect(top.filter { $0 != ".bake-cache" } == ["pages", "posts", "site", "site.settings", "static"])
+        }
+    }
+
+    /// Issue 35, from MarsEdit: the `url` newMediaObject answers loads from the site at once,
+    /// and a post whose body holds `<img src=url alt=…>`, in Markdown or in HTML, shows it with
+    /// its alt text as soon as newPost is answered. Through Python's `xmlrpc.client`; the page
+    /// and the photo are loaded from the baked site over HTTP.
+    @Test func aPhotoUploadedByAnEditorLoadsAtOnceAndShowsInThePostThatHoldsIt() async throws {
+        let jpeg = try await TestImages.photo()
+        try await ShimHarness.run { shim in
+            let python = try await PythonClient(endpoint: shim.endpoint)
+            defer { python.close() }
+            try await BakedSite.serve(shim.blog) { site in
+                let media: XMLRPCValue = ["name": "Harbour at dusk.jpg", "type": "image/jpeg", "bits": .base64(Data(jpeg))]
+                let url = try #require(try await python.success("metaWeblog.newMediaObject", ["1"] + ShimHarness.login + [media])["url"]?.stringValue)
+                let loaded = try await site.load(url)
+                #expect(loaded.status == 200)
+                #expect(loaded.bytes == jpeg)
+                #expect(try shim.blog.bytes("static" + url.dropFirst(BakedSite.origin.count)) == jpeg)
+
+                // As MarsEdit writes it: the alt text escaped for HTML, the size of the picture.
+                let alt = #"Tom &amp; Jerry's &quot;boat&quot; &lt;at&gt; *dusk*, a_b_c [1] `x` \ 50% #1"#
+                let body = "At dusk. <img src=\"\(url)\" alt=\"\(alt)\" width=\"320\" height=\"240\" />"
+                for filter in ["markdown", "html"] {
+                    let content: XMLRPCValue = ["title": .string("Harbour, \(filter)"), "description": .string(body), "mt_convert_breaks": .string(filter)]
+                    let postID = try #require(try await python.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, .bool(true)]).stringValue)
+                    let link = try #require(try await python.success("metaWeblog.getPost", [.string(postID)] + ShimHarness.login)["permaLink"]?.stringValue)
+                    #expect(try await site.images(on: link) == [.init(src: url, alt: TestImages.alt)], "\(filter)")
+                }
+            }
         }
     }
 

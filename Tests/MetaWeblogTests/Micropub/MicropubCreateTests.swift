@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 import BakeTestSupport
 import Foundation
@@ -229,8 +230,23 @@ extension MicropubServer {
     }
 }
 
-/// Small real images: the smallest well-formed JPEG, PNG and GIF headers with a pixel.
+/// Small real images: the smallest well-formed JPEG, PNG and GIF headers with a pixel, and a
+/// photo as a camera makes one.
 enum TestImages {
+    /// Alt text for a photo, with what Markdown and HTML would each read as their own.
+    static let alt = #"Tom & Jerry's "boat" <at> *dusk*, a_b_c [1] `x` \ 50% #1"#
+
+    /// `small.jpg` of `Tests/Scripts/pictures.py`, made by Pillow: a 320 × 240 JPEG with EXIF,
+    /// what a phone sends once its editor has made the photo smaller.
+    static func photo() async throws -> [UInt8] {
+        try await withTemporaryFolder { folder in
+            let run = try await Program(executable: "/usr/bin/env").run(["python3", repositoryRoot + "/Tests/Scripts/pictures.py", "make", folder, "small.jpg"])
+            guard run.succeeded else { throw TestFailure(description: "pictures.py make failed (script/setup installs Pillow): \(run.errors)") }
+            return try FileIO.read(folder + "/small.jpg")
+        }
+    }
+
+
     static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xFF, 0xD9]
     static let png: [UInt8] = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!)
     static let gif: [UInt8] = Array(Data(base64Encoded: "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")!)
