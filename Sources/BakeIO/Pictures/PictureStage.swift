@@ -33,6 +33,9 @@ struct PictureStage: Sendable {
         var failures: [String: String] = [:]
         /// How many variants were encoded.
         var encodes = 0
+        /// Why no picture could be resized (`bake-images` missing or stopped), which fails
+        /// the build rather than publish pictures with their metadata.
+        var problems: [Diagnostic] = []
     }
 
     /// Whether `path` (in `static/`) is taken for a raster picture, by its extension.
@@ -59,7 +62,13 @@ struct PictureStage: Sendable {
             }
         }
         if !missing.isEmpty {
-            let made = await make(missing.map { blog.path("static/" + $0.path) }, cache: folder)
+            let made: [Result<(String, Int), Failure>]
+            do throws(Failure) {
+                made = try await make(missing.map { blog.path("static/" + $0.path) }, cache: folder)
+            } catch {
+                outcome.problems = [Diagnostic(path: "static/" + missing[0].path, line: nil, message: error.reason)]
+                return outcome
+            }
             for (entry, result) in zip(missing, made) {
                 switch result {
                 case .success(let (key, encodes)):
@@ -126,10 +135,10 @@ private extension PictureStage {
     }
 
     /// Runs `bake-images` on `paths`: each one's cache key and encodes, or why it failed.
-    func make(_ paths: [String], cache: String) async -> [Result<(String, Int), Failure>] {
-        func allFailed(_ reason: String) -> [Result<(String, Int), Failure>] { paths.map { _ in .failure(Failure(reason)) } }
+    /// Throws when `bake-images` cannot be run or stops before it answers for every picture.
+    func make(_ paths: [String], cache: String) async throws(Failure) -> [Result<(String, Int), Failure>] {
         guard let executable = program ?? Self.besideBake() else {
-            return allFailed("bake-images, which resizes pictures, is not installed beside bake")
+            throw Failure("cannot resize pictures: bake-images is not installed beside bake; expected it in the same folder (swift build --product bake-images builds it)")
         }
         let arguments = ["--cache", cache, "--widths", settings.widths.map(String.init).joined(separator: ","),
                          "--quality", String(settings.quality), "--metadata", settings.metadata.rawValue]
@@ -137,11 +146,11 @@ private extension PictureStage {
         do {
             run = try await Program(executable: executable).run(arguments, input: Array(paths.joined(separator: "\n").utf8))
         } catch {
-            return allFailed(error.description)
+            throw Failure("cannot resize pictures: \(error.description)")
         }
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         guard run.succeeded, lines.count >= paths.count else {
-            return allFailed("bake-images stopped" + (run.firstErrorLine.map { ": " + $0 } ?? " (status \(run.status))"))
+            throw Failure("cannot resize pictures: bake-images stopped" + (run.firstErrorLine.map { ": " + $0 } ?? " (status \(run.status))"))
         }
         return paths.indices.map { index in
             let fields = lines[index].split(separator: "\t", omittingEmptySubsequences: false)

@@ -195,7 +195,7 @@ private extension SiteBuilder {
     /// The plan stage: which posts are published, every output of the site, and the
     /// templates, compiled. Every problem found so far fails the build here, all at once.
     func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog, pictures: PictureStage.Outcome) throws(BuildFailure) -> (SitePlan, TemplateSet) {
-        var problems = blog.problems + loaded.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
+        var problems = blog.problems + loaded.problems + pictures.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
                                                                                settings: options.configuration.settings, blog: options.blog)
         var templates: TemplateSet?
         do {

@@ -115,6 +115,14 @@ colophon.html
 favicon.svg
 feed.json
 index.html
+media/heron-at-dawn-1200.jpg
+media/heron-at-dawn-1200.webp
+media/heron-at-dawn-1600.jpg
+media/heron-at-dawn-1600.webp
+media/heron-at-dawn-480.jpg
+media/heron-at-dawn-480.webp
+media/heron-at-dawn-800.jpg
+media/heron-at-dawn-800.webp
 media/heron-at-dawn.jpg
 media/loaf.svg
 page/2/index.html
