@@ -13,7 +13,7 @@ import LinkCheck
 struct BakeBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time bake on a generated blog: full, no-op, one-edit and one-add builds, and a link check.",
-        subcommands: [Run.self, Generate.self, Once.self],
+        subcommands: [Run.self, Photos.self, Generate.self, Once.self],
         defaultSubcommand: Run.self
     )
 }
