@@ -16,6 +16,7 @@ let targets: [(name: String, products: [String])] = [
     ("jekyll", ["BakeImport"]),
     ("links", ["LinkCheck"]),
     ("micropub", ["MetaWeblog"]),
+    ("pictures", ["BakeKit"]),
     ("post", ["BakeKit"]),
     ("settings", ["BakeKit"]),
     ("template", ["BakeKit"]),
