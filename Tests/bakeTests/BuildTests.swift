@@ -84,6 +84,8 @@ import Testing
             let copy = URL(fileURLWithPath: root + "/bin/bake")
             try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: try builtExecutable("bake"), to: copy)
+            // bake is installed with bake-images, which resizes the sample's photo.
+            try FileManager.default.copyItem(at: try builtExecutable("bake-images"), to: URL(fileURLWithPath: root + "/bin/bake-images"))
             let arguments = ["blog", "--output", root + "/site", "--future"]
             let cache = root + "/blog/.bake-cache/sources"
             func cacheDate() throws -> Date? { try FileManager.default.attributesOfItem(atPath: cache)[.modificationDate] as? Date }

@@ -137,8 +137,8 @@ private extension PictureStage {
     /// Runs `bake-images` on `paths`: each one's cache key and encodes, or why it failed.
     /// Throws when `bake-images` cannot be run or stops before it answers for every picture.
     func make(_ paths: [String], cache: String) async throws(Failure) -> [Result<(String, Int), Failure>] {
-        guard let executable = program ?? Self.besideBake() else {
-            throw Failure("cannot resize pictures: bake-images is not installed beside bake; expected it in the same folder (swift build --product bake-images builds it)")
+        guard let executable = program ?? Self.besideBake() ?? ExecutableSearch.find("bake-images") else {
+            throw Failure("cannot resize pictures: bake-images is not installed; expected it beside bake or on the PATH (swift build --product bake-images builds it)")
         }
         let arguments = ["--cache", cache, "--widths", settings.widths.map(String.init).joined(separator: ","),
                          "--quality", String(settings.quality), "--metadata", settings.metadata.rawValue]
