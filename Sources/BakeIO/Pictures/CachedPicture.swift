@@ -92,9 +92,12 @@ public struct CachedPicture: Sendable, Hashable {
         }
     }
 
-    /// The picture as pages show it; nil when it is left as it is.
-    func picture(identity: UInt64) -> Picture? {
-        guard leftAsIs == nil, !variants.isEmpty else { return nil }
+    /// The picture as pages show it: with its variants, or for one published as it is (a GIF,
+    /// an animation) only its size.
+    func picture(identity: UInt64) -> Picture {
+        guard leftAsIs == nil, !variants.isEmpty else {
+            return Picture(width: width, height: height, sizes: [], formats: [], keepsPath: true, identity: identity)
+        }
         var sizes: [Picture.Size] = []
         var formats: [String] = []
         for variant in variants {

@@ -8,9 +8,9 @@ import Foundation
 /// A picture is found again by its path, size and mtime (`index` in the cache folder), so a
 /// build whose pictures did not change reads a small record per picture and decodes none.
 struct PictureStage: Sendable {
-    /// The extensions of the files taken for raster pictures, lowercased. GIF and SVG are
-    /// published as they are.
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "tif", "tiff"]
+    /// The extensions of the files taken for raster pictures, lowercased. A GIF is published
+    /// as it is, but pages learn its size; an SVG scales by itself.
+    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "heic", "heif", "avif", "tif", "tiff", "gif"]
 
     let blog: BlogFolder
     let settings: PictureSettings
@@ -89,8 +89,9 @@ struct PictureStage: Sendable {
         var pictures: [String: Picture] = [:]
         for (entry, key, record) in found {
             let identity = Self.identity(key)
-            guard let picture = record.picture(identity: identity) else { continue }
-            pictures[entry.path] = picture
+            pictures[entry.path] = record.picture(identity: identity)
+            // Published as it is, by the static file's own item.
+            guard record.leftAsIs == nil, !record.variants.isEmpty else { continue }
             var items: [SiteWriter.Item] = []
             for variant in record.variants {
                 items.append(item(path: Picture.variant(of: entry.path, width: variant.width, format: variant.format),

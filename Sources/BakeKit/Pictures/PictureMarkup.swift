@@ -2,8 +2,9 @@
 /// picture of the catalog gets a `srcset` of its variants, `sizes`, its `width` and
 /// `height`, and a WebP `<source>` in a `<picture>` when it has a fallback format.
 ///
-/// Only what the body holds changes: an `<img>` of another site, a GIF, an SVG or one that
-/// already has a `srcset` is left as it is, and every attribute the author wrote is kept.
+/// Only what the body holds changes: an `<img>` of another site, an SVG or one that already
+/// has a `srcset` is left as it is; a GIF gets only its size (and lazy loading); every
+/// attribute the author wrote is kept.
 ///
 /// ```swift
 /// let markup = PictureMarkup(catalog: catalog, paths: paths, sizes: "(max-width: 40rem) 100vw, 40rem")
@@ -38,6 +39,7 @@ public struct PictureMarkup: Sendable {
     /// show one file and seldom a `srcset`.
     public func feed(_ html: String, pageFolder: String, maxWidth: Int) -> String {
         rewrite(html, pageFolder: pageFolder) { tag, source, picture in
+            guard !picture.sizes.isEmpty else { return Self.sized(tag, source: source, picture: picture, lazy: false) }
             let size = Self.size(of: picture, atMost: maxWidth)
             let (width, height) = Self.shownSize(tag, picture: picture, size: size)
             var attributes: [(String, String?)] = [("src", Picture.variant(of: source, width: size.width, format: picture.fallbackFormat))]
@@ -82,6 +84,7 @@ private extension PictureMarkup {
         func srcset(_ format: String) -> String {
             picture.sizes.map { "\(Picture.variant(of: source, width: $0.width, format: format)) \($0.width)w" }.joined(separator: ", ")
         }
+        guard !picture.sizes.isEmpty else { return Self.sized(tag, source: source, picture: picture, lazy: lazy) }
         let (width, height) = Self.shownSize(tag, picture: picture, size: nil)
         var attributes: [(String, String?)] = [("src", source)] + Self.kept(tag)
         attributes += [("srcset", srcset(picture.fallbackFormat)), ("sizes", sizes), ("width", String(width)), ("height", String(height))]
@@ -90,6 +93,14 @@ private extension PictureMarkup {
         guard picture.formats.count > 1, let modern = picture.formats.first else { return image }
         let modernSource = Self.element("source", [("type", "image/" + modern), ("srcset", srcset(modern)), ("sizes", sizes)])
         return "<picture>" + modernSource + image + "</picture>"
+    }
+
+    /// A picture published as it is (a GIF): its size, so that the page does not shift as it loads.
+    static func sized(_ tag: ImageTag, source: String, picture: Picture, lazy: Bool) -> String {
+        let (width, height) = shownSize(tag, picture: picture, size: nil)
+        var attributes: [(String, String?)] = [("src", source)] + kept(tag) + [("width", String(width)), ("height", String(height))]
+        if lazy { attributes += [("loading", "lazy"), ("decoding", "async")] }
+        return element("img", attributes)
     }
 
     /// The author's attributes but those bake sets, as written.

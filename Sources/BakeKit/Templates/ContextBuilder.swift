@@ -186,6 +186,7 @@ struct ContextBuilder: Sendable {
     func socialImage(metadata: PostMetadata, html: String, pageURL: String, folder: String) -> SocialCard.Image? {
         guard let url = SocialCard.image(metadata: metadata, html: html, pageURL: pageURL, origin: settings.origin) else { return nil }
         guard let (_, picture) = pictures.picture(forSource: url, pageFolder: folder, paths: paths) else { return SocialCard.Image(url: url) }
+        guard !picture.sizes.isEmpty else { return SocialCard.Image(url: url, width: picture.width, height: picture.height) }
         let size = PictureMarkup.size(of: picture, atMost: settings.pictures.cardWidth)
         return SocialCard.Image(url: Picture.variant(of: url, width: size.width, format: picture.fallbackFormat), width: size.width, height: size.height)
     }

@@ -37,6 +37,14 @@ import Testing
         #expect(markup.page(html, pageFolder: "", eagerFirst: true) == html)
     }
 
+    @Test func aGIFGetsOnlyItsSize() {
+        let gif = Picture(width: 600, height: 400, sizes: [], formats: [], keepsPath: true, identity: 3)
+        let markup = PictureMarkup(catalog: PictureCatalog(["media/animated.gif": gif]), paths: paths, sizes: "100vw")
+        #expect(markup.page(#"<img src="/media/animated.gif" alt="">"#, pageFolder: "", eagerFirst: false)
+            == #"<img src="/media/animated.gif" alt="" width="600" height="400" loading="lazy" decoding="async">"#)
+        #expect(markup.feed(#"<img src="/media/animated.gif">"#, pageFolder: "", maxWidth: 100) == #"<img src="/media/animated.gif" width="600" height="400">"#)
+    }
+
     @Test func feedsGetOneVariantAtMostTheFeedsWidth() {
         let html = markup.feed(#"<img src="https://example.com/media/heron.jpg" alt="A heron">"#, pageFolder: "", maxWidth: 900)
         #expect(html == #"<img src="https://example.com/media/heron-800.jpg" alt="A heron" width="800" height="600">"#)

@@ -18,13 +18,18 @@ extension MicropubServer {
                     let photo = try #require(media.location)
                     let loaded = try await site.load(photo)
                     #expect(loaded.status == 200)
-                    #expect(loaded.bytes == jpeg)
+                    #expect(TestImages.isPublishedCopy(loaded.bytes, of: jpeg), "the full-size copy, without the photo's EXIF")
 
                     let post = try await shim.create(form: [("h", "entry"), ("content", "Dusk."), ("photo", photo), ("mp-photo-alt", TestImages.alt)])
                     // The post names the file the upload wrote, so the build finds it under static/.
                     #expect(try shim.parsed(post).metadata["micropub_photo"]?.contains(photo) == true)
                     #expect(shim.blog.exists("static" + photo.dropFirst(BakedSite.origin.count)))
                     #expect(try await site.images(on: post) == [.init(src: photo, alt: TestImages.alt)])
+                    // Served in the sizes the build made: the page's srcset names a WebP variant that loads.
+                    let page = String(decoding: try await site.load(post).bytes, as: UTF8.self)
+                    let variant = String(photo.dropLast(".jpg".count)) + "-320.webp"
+                    #expect(page.contains("srcset=\"\(variant) 320w\""), "\(page)")
+                    #expect(try await site.load(variant).status == 200)
 
                     let plain = try await shim.create(form: [("h", "entry"), ("content", "No words for it."), ("photo[]", photo)])
                     #expect(try await site.images(on: plain) == [.init(src: photo, alt: "")])
@@ -66,7 +71,7 @@ extension MicropubServer {
                     #expect(photo.hasPrefix(BakedSite.origin + "/media/") && photo.hasSuffix("/IMG_0001.JPG"))
                     let loaded = try await site.load(photo)
                     #expect(loaded.status == 200)
-                    #expect(loaded.bytes == jpeg)
+                    #expect(TestImages.isPublishedCopy(loaded.bytes, of: jpeg), "the full-size copy, without the photo's EXIF")
                     #expect(try shim.blog.bytes("static" + photo.dropFirst(BakedSite.origin.count)) == jpeg)
                 }
             }
