@@ -14,7 +14,7 @@ import BakeKit
 /// let all = await cache.variants(ofFilesAt: paths)     // in parallel, in the order given
 /// ```
 public struct ImageCache: Sendable {
-    static let magic = "bake-images 1"
+    static let magic = "bake-images 2"
 
     public let folder: String
     public let resizer: ImageResizer

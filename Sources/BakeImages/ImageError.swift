@@ -10,6 +10,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     case notEncoded(ImageFormat, detail: String)
     /// The picture's file could not be read.
     case file(FileSystemError)
+    /// More pixels than `ImageResizer.maxPixels`.
+    case tooLarge(width: Int, height: Int)
     /// The variants could not be written to the cache folder (full disk, no permission).
     case notKept(String)
     /// libvips did not start (its modules or ABI do not match the ones bake was built with).
@@ -25,6 +27,8 @@ public enum ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             "cannot write a \(format.name) variant (\(detail))"
         case .file(let error):
             error.description
+        case .tooLarge(let width, let height):
+            "a picture of \(width) × \(height) pixels; expected at most 250 megapixels"
         case .notKept(let folder):
             "cannot write its resized copies to \(folder)"
         case .vipsNotStarted:

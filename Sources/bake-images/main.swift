@@ -22,6 +22,7 @@ else {
     FileHandle.standardError.write(Data("usage: bake-images --cache FOLDER --widths 480,800 --quality 80 --metadata strip|keep < paths\n".utf8))
     exit(64)
 }
+ImageResizer.start()
 let input = FileHandle.standardInput.readDataToEndOfFile()
 let paths = String(decoding: input, as: UTF8.self).split(separator: "\n").map(String.init)
 let cache = ImageCache(folder: folder, settings: ImageSettings(widths: widths, quality: quality, metadata: metadata))

@@ -105,6 +105,8 @@ public struct CachedPicture: Sendable, Hashable {
             if !formats.contains(variant.format) { formats.append(variant.format) }
         }
         formats.sort { a, b in a == "webp" && b != "webp" }
-        return Picture(width: width, height: height, sizes: sizes, formats: formats, keepsPath: fullSizeFormat != nil, identity: identity)
+        let widestModern = variants.filter { $0.format == formats.first }.map(\.width).max()
+        return Picture(width: width, height: height, sizes: sizes, formats: formats, keepsPath: fullSizeFormat != nil, identity: identity,
+                       widestModern: widestModern)
     }
 }

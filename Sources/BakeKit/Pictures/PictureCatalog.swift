@@ -26,6 +26,9 @@ public struct Picture: Sendable, Hashable, Encodable {
     /// The file extensions of the variants' formats: `webp` first, then the format of the
     /// fallback browsers without WebP show (`jpg` or `png`), when there is one.
     public let formats: [String]
+    /// The widest variant in the first of `formats` (WebP): the full size, past the widest
+    /// variant pages ask for, is only in the fallback format.
+    public let widestModern: Int
     /// Whether the picture's own path holds its full-size copy (a JPEG, PNG or WebP); other
     /// formats (HEIC, TIFF, AVIF) are published only as variants.
     public let keepsPath: Bool
@@ -33,11 +36,12 @@ public struct Picture: Sendable, Hashable, Encodable {
     /// it is made again when it changes.
     public let identity: UInt64
 
-    public init(width: Int, height: Int, sizes: [Size], formats: [String], keepsPath: Bool, identity: UInt64) {
+    public init(width: Int, height: Int, sizes: [Size], formats: [String], keepsPath: Bool, identity: UInt64, widestModern: Int? = nil) {
         self.width = width
         self.height = height
         self.sizes = sizes
         self.formats = formats
+        self.widestModern = widestModern ?? sizes.last?.width ?? 0
         self.keepsPath = keepsPath
         self.identity = identity
     }

@@ -82,7 +82,7 @@ private extension PictureMarkup {
 
     func pictureElement(_ tag: ImageTag, source: String, picture: Picture, lazy: Bool) -> String {
         func srcset(_ format: String) -> String {
-            picture.sizes.map { "\(Picture.variant(of: source, width: $0.width, format: format)) \($0.width)w" }.joined(separator: ", ")
+            picture.sizes.filter { format != picture.formats.first || $0.width <= picture.widestModern }.map { "\(Picture.variant(of: source, width: $0.width, format: format)) \($0.width)w" }.joined(separator: ", ")
         }
         guard !picture.sizes.isEmpty else { return Self.sized(tag, source: source, picture: picture, lazy: lazy) }
         let (width, height) = Self.shownSize(tag, picture: picture, size: nil)

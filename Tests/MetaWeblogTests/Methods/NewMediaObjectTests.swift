@@ -59,6 +59,10 @@ struct NewMediaObjectTests {
                     let postID = try #require(try await python.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [content, .bool(true)]).stringValue)
                     let link = try #require(try await python.success("metaWeblog.getPost", [.string(postID)] + ShimHarness.login)["permaLink"]?.stringValue)
                     #expect(try await site.images(on: link) == [.init(src: url, alt: TestImages.alt)], "\(filter)")
+                    // Served in the sizes the build made, as a Micropub photo is.
+                    let page = String(decoding: try await site.load(link).bytes, as: UTF8.self)
+                    let variant = String(url.dropLast(".jpg".count)) + "-320.webp"
+                    #expect(page.contains("srcset=\"\(variant) 320w\""), "\(filter)")
                 }
             }
         }
