@@ -12,7 +12,7 @@ import Testing
             let cacheFolder = folder + "/.bake-cache/images"
 
             let first = await ImageCache(folder: cacheFolder, settings: ImageSettings()).variants(ofFilesAt: paths)
-            #expect(first.map { (try? $0.get())?.encodes } == [12, 12, 2, 0, nil, nil])
+            #expect(first.map { (try? $0.get())?.encodes } == [11, 11, 2, 0, nil, nil])
             #expect(throws: ImageError.notAnImage) { try first[4].get() }
             guard case .failure(.file(let missing)) = first[5] else {
                 Issue.record("expected a file error for missing.jpg, got \(first[5])")
