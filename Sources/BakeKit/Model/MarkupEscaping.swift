@@ -13,6 +13,12 @@ package enum MarkupEscaping {
     package static func xml(_ text: String) -> String {
         escape(text, apostrophe: "&apos;", forXML: true)
     }
+
+    /// Appends `bytes` (UTF-8) to `output`, escaped for HTML as `html` escapes them: how the
+    /// template renderer writes a `{{name}}` into a page, without a `String` between.
+    package static func appendHTML(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        append(bytes, from: 0, to: &output, apostrophe: "&#39;", forXML: false)
+    }
 }
 
 private extension MarkupEscaping {
@@ -29,10 +35,23 @@ private extension MarkupEscaping {
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, apostrophe: StaticString, forXML: Bool) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 32)
-        output += bytes[..<start]
+        append(bytes, from: start, to: &output, apostrophe: apostrophe, forXML: forXML)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `bytes` escaped to `output`, copying the runs between the bytes that need
+    /// work whole; the bytes before `start` need none.
+    @inline(__always)
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to output: inout [UInt8], apostrophe: StaticString, forXML: Bool) {
+        var runStart = 0
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
+            guard needsWork(byte, forXML: forXML) else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             index += 1
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
@@ -40,15 +59,16 @@ private extension MarkupEscaping {
             case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
             case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
             case UInt8(ascii: "'"): apostrophe.withUTF8Buffer { output.append(contentsOf: $0) }
-            case 0x09, 0x0A, 0x0D: output.append(byte)
-            case ..<0x20 where forXML: continue
-            // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8.
-            case 0xEF where forXML && index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
+            // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8 (XML only, as needsWork says).
+            case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && bytes[index + 1] >= 0xBE:
                 index += 2
-            default: output.append(byte)
+            case 0xEF: output.append(byte)
+            // Controls XML 1.0 forbids (XML only).
+            default: break
             }
+            runStart = index
         }
-        return String(decoding: output, as: UTF8.self)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     static func needsWork(_ byte: UInt8, forXML: Bool) -> Bool {

@@ -1,3 +1,4 @@
+import BakeKit
 /// The HTML of the authorization page: which app asks, for what, and the password field.
 struct AuthorizationPage: Sendable {
     let request: AuthorizationRequest
@@ -73,17 +74,6 @@ struct AuthorizationPage: Sendable {
     }
 
     static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkupEscaping.html(text)
     }
 }

@@ -358,26 +358,10 @@ struct TemplateRenderer {
         text.withUTF8 { out.append(contentsOf: $0) }
     }
 
-    /// HTML escaping, as swift-mustache's: `&`, `<`, `>`, `"` and `'` become entities.
+    /// HTML escaping, as swift-mustache's: `&`, `<`, `>`, `"` and `'` become entities
+    /// (`MarkupEscaping`, the one escaper).
     mutating func appendEscaped(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for index in 0..<bytes.count {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
+        text.withUTF8 { MarkupEscaping.appendHTML($0, to: &out) }
     }
 }
