@@ -1,4 +1,5 @@
 import BakeKit
+import Foundation
 import FuzzDriver
 
 // Bodies as the build reads their pictures: every `<img>` tag and its attributes, the file
