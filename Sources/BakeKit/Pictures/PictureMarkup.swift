@@ -57,6 +57,9 @@ public struct PictureMarkup: Sendable {
 }
 
 private extension PictureMarkup {
+    /// The largest `width` or `height` an author's `<img>` may give.
+    static let largestSize = 100_000
+
     /// The attributes bake sets, which an author's are replaced by.
     static let replaced: Set<String> = ["src", "srcset", "sizes", "width", "height", "loading", "decoding"]
 
@@ -113,8 +116,9 @@ private extension PictureMarkup {
     /// (or `size`'s) own.
     static func shownSize(_ tag: ImageTag, picture: Picture, size: Picture.Size?) -> (Int, Int) {
         let own = size ?? Picture.Size(width: picture.width, height: picture.height)
-        let width = tag["width"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        let height = tag["height"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        // A size no screen shows is not taken (nor multiplied, which could overflow).
+        let width = tag["width"].flatMap { Int($0) }.flatMap { (1...Self.largestSize).contains($0) ? $0 : nil }
+        let height = tag["height"].flatMap { Int($0) }.flatMap { (1...Self.largestSize).contains($0) ? $0 : nil }
         switch (width, height) {
         case let (width?, height?): return (width, height)
         case let (width?, nil): return (width, max(1, (width * own.height + own.width / 2) / max(own.width, 1)))

@@ -37,6 +37,13 @@ import Testing
         #expect(markup.page(html, pageFolder: "", eagerFirst: true) == html)
     }
 
+    /// Found by fuzz-pictures: a width of 18 digits overflowed the height worked out from it.
+    @Test func anAbsurdWidthIsNotTaken() {
+        let html = markup.page(#"<figure><img src="/media/heron.jpg" alt="" width=444444444444444444></figure>"#, pageFolder: "", eagerFirst: true)
+        #expect(html.contains(#"width="1000" height="750""#))
+        #expect(markup.page(#"<img src="/media/heron.jpg" width="-5" height="0">"#, pageFolder: "", eagerFirst: true).contains(#"width="1000" height="750""#))
+    }
+
     @Test func aGIFGetsOnlyItsSize() {
         let gif = Picture(width: 600, height: 400, sizes: [], formats: [], keepsPath: true, identity: 3)
         let markup = PictureMarkup(catalog: PictureCatalog(["media/animated.gif": gif]), paths: paths, sizes: "100vw")
