@@ -52,10 +52,12 @@ let package = Package(
         ),
         .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("webpmux"), .linkedLibrary("webp")]),
 
+        // glibc's memmem, which Swift's Glibc module does not export: the one byte search.
+        .target(name: "CByteSearch"),
         // The pure core: posts, plan, templates, feeds. No disk, no network.
         .target(
             name: "BakeKit",
-            dependencies: ["CCmarkGFM"]
+            dependencies: ["CCmarkGFM", "CByteSearch"]
         ),
         // XML documents as Swift values, read and written with libxml2, for XMLRPC and BakeImport.
         .target(name: "XMLTree", dependencies: ["CLibXML2"]),

@@ -1,3 +1,4 @@
+import BakeKit
 import Foundation
 
 /// A file of the blog or theme, for finding the line that holds a URL.
@@ -18,23 +19,8 @@ public struct SourceText: Sendable {
 
     /// The offset of the first occurrence of `text`, or nil.
     func firstOffset(of text: String) -> Int? {
-        var text = text
-        return text.withUTF8 { needle -> Int? in
-            guard let first = needle.first, needle.count <= bytes.count else { return nil }
-            return bytes.withUnsafeBytes { haystack -> Int? in
-                guard let base = haystack.baseAddress else { return nil }
-                var start = 0
-                let last = haystack.count - needle.count
-                while start <= last {
-                    // memchr finds each candidate first byte; memcmp checks the rest.
-                    guard let found = memchr(base + start, Int32(first), last - start + 1) else { return nil }
-                    let offset = UnsafeRawPointer(found) - base
-                    if memcmp(found, needle.baseAddress!, needle.count) == 0 { return offset }
-                    start = offset + 1
-                }
-                return nil
-            }
-        }
+        guard !text.isEmpty else { return nil }
+        return ByteSearch.firstOffset(of: Array(text.utf8), in: bytes)
     }
 
     /// The 1-based line of the byte at `offset`.

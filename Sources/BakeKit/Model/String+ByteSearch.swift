@@ -25,6 +25,9 @@ extension String.UTF8View {
     private static func search(_ haystack: UnsafeBufferPointer<UInt8>, for pattern: [UInt8], from start: Int, caseInsensitive: Bool) -> Int? {
         guard let first = pattern.first else { return Swift.min(Swift.max(start, 0), haystack.count) }
         guard start >= 0, haystack.count - start >= pattern.count else { return nil }
+        if !caseInsensitive {
+            return pattern.withUnsafeBytes { ByteSearch.firstOffset(of: $0, in: UnsafeRawBufferPointer(haystack), from: start) }
+        }
         @inline(__always) func byte(_ index: Int) -> UInt8 {
             caseInsensitive ? lowercased(haystack[index]) : haystack[index]
         }

@@ -1,9 +1,5 @@
+import BakeKit
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A `multipart/form-data` body (RFC 7578), split into its parts: a small reader over a body
 /// already read in whole and bounded by the server's body limit, so it needs no streaming.
@@ -93,25 +89,11 @@ enum MultipartError: Error, Sendable, Hashable {
 private extension MultipartForm {
     static let crlf: [UInt8] = [13, 10]
 
-    /// Where `needle` first starts in `haystack` at or after `start`: memchr finds each
-    /// candidate first byte, memcmp checks the rest.
+    /// Where `needle` first starts in `haystack` at or after `start`, in time linear in the
+    /// body whatever boundary a client chose (`ByteSearch`).
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        let start = max(start, 0)
-        guard !needle.isEmpty, start + needle.count <= haystack.count else { return nil }
-        return haystack.withUnsafeBytes { hay in
-            needle.withUnsafeBytes { pin in
-                let base = hay.baseAddress!
-                var position = start
-                let last = hay.count - pin.count
-                while position <= last {
-                    guard let found = memchr(base + position, Int32(pin[0]), last - position + 1) else { return nil }
-                    let index = base.distance(to: UnsafeRawPointer(found))
-                    if memcmp(base + index, pin.baseAddress!, pin.count) == 0 { return index }
-                    position = index + 1
-                }
-                return nil
-            }
-        }
+        guard !needle.isEmpty else { return nil }
+        return ByteSearch.firstOffset(of: needle, in: haystack, from: start)
     }
 
     /// A part from its header lines.
