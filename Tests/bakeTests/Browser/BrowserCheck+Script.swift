@@ -184,6 +184,18 @@ browser.set_script_timeout(60)
 phone = 390
 browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": phone, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 
+def serve_folder(root):
+    """Python's static file server over `root` on 127.0.0.1, an ephemeral port, in a thread: (server, base URL)."""
+    import functools, http.server, threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
 def fetch(url):
     """The body at `url`, also when its status is an error (the 404 page)."""
     try:

@@ -46,15 +46,7 @@ struct PictureBrowserReport: Decodable {
 
 private extension PictureBrowserCheck {
     static let script = #"""
-import functools, http.server, threading
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *arguments):
-        pass
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=config["root"]))
-threading.Thread(target=server.serve_forever, daemon=True).start()
-base = f"http://127.0.0.1:{server.server_address[1]}"
+server, base = serve_folder(config["root"])
 report = {}
 try:
     # A phone with a 2x screen, and no cache: every picture comes over the wire.

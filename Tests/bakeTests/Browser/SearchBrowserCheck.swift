@@ -47,16 +47,9 @@ struct SearchBrowserReport: Decodable {
 private extension SearchBrowserCheck {
     static let script = #"""
 # Serves config["root"] on 127.0.0.1, port 0, and checks the search page at config["searchPath"].
-import functools, http.server, threading
 from selenium.webdriver.common.by import By
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *arguments):
-        pass
-
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=config["root"]))
-threading.Thread(target=server.serve_forever, daemon=True).start()
-base = f"http://127.0.0.1:{server.server_address[1]}"
+server, base = serve_folder(config["root"])
 search = base + config["searchPath"]
 report = {"axe": {}, "colors": {}, "console": []}
 
