@@ -24,7 +24,7 @@ final class PythonClient: Sendable {
         python = try await BackgroundProgram.start("/usr/bin/env", ["python3", "-u", "-c", Self.script, endpoint])
     }
 
-    /// Calls `method` through Python (60 s at most, Python's own socket timeout).
+    /// Calls `method` through Python (600 s at most, Python's own socket timeout, which only keeps a hung shim from hanging the run).
     func call(_ method: String, _ params: [XMLRPCValue]) async throws -> Reply {
         let line = try JSONSerialization.data(withJSONObject: ["method": method, "params": params.map(Self.json)]) + Data("\n".utf8)
         python.write(Array(line))
@@ -104,7 +104,8 @@ private extension PythonClient {
     static let script = #"""
 import base64, json, socket, sys, xmlrpc.client
 
-socket.setdefaulttimeout(60)
+# Only so that a shim that never answers ends the test: far past what a loaded machine takes.
+socket.setdefaulttimeout(600)
 
 # xmlrpc.client escapes &, < and > in strings but writes CR as it is, and every XML parser
 # reads a bare CR as LF. Writing it as &#13; (as the shim does in its replies) is what

@@ -66,11 +66,7 @@ public struct SiteBuilder: Sendable {
         let added = try await loader.bodies(of: needed.sorted(), loaded: loaded)
         let bodies = LazyBodies(loaded.bodies, added: added.bodies) { loader.parseBody(of: $0) }
         let pending = SiteWriter.Pending(paths: toRender.map(\.path)) { indices in
-            let items = await stage.render(indices.map { toRender[$0] }, bodies: bodies, entries: store)
-            // Pages rendered once the highlighter failed may show unhighlighted code: recorded
-            // under another fingerprint, so that the next build renders them again.
-            guard highlighter.hasFailed else { return items }
-            return items.map { SiteWriter.Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
+            await stage.render(indices.map { toRender[$0] }, bodies: bodies, entries: store)
         }
         let nextBoundary = loaded.posts.lazy.map(\.pubDate.seconds).filter { $0 > options.now.seconds }.min() ?? Int64.max
         let state = SiteManifest.State(digest: blog.digest, nextBoundary: nextBoundary, posts: plan.posts.count, pages: plan.pages.count)
@@ -79,18 +75,16 @@ public struct SiteBuilder: Sendable {
         let items = kept + assets.items
         let indexer = SearchIndexer(options: options)
         let search = try await indexer?.prepare(items: items, pending: pending.paths, previous: blog.previous, onDisk: blog.onDisk)
+        // Pages rendered once the highlighter failed may show unhighlighted code: the writer
+        // records them, and the build, as provisional.
         var report = try await SiteWriter(output: options.output).write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
-                                                                        state: search?.pagefind == nil ? state : nil)
+                                                                        state: search?.pagefind == nil ? state : nil,
+                                                                        provisional: { highlighter.hasFailed })
         var indexed: Int?
         if let indexer, let pagefind = search?.pagefind {
-            (report, indexed) = try await indexer.index(with: pagefind, after: report, state: state)
+            (report, indexed) = try await indexer.index(with: pagefind, after: report, state: state, provisional: { highlighter.hasFailed })
         }
-        var manifest = report.manifest
-        if highlighter.hasFailed {
-            // Some code went unhighlighted: the next build must not take this one as up to date.
-            manifest = SiteManifest(records: manifest.records, state: nil)
-            _ = try? FileIO.writeAtomically(manifest.encoded(), to: options.output + "/" + SiteManifest.fileName, durable: false)
-        }
+        let manifest = report.manifest
         loader.keep(loaded, added: added)
         if !highlighter.hasFailed { keep(entries) }
         memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: manifest))

@@ -123,8 +123,20 @@ public struct SiteWriter: Sendable {
     /// written); the pending list claims the paths this build adds (before the first write);
     /// the files are written; the files the site no longer makes are swept and the manifest
     /// saved.
-    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil) async throws(BuildFailure) -> Report {
+    /// - Parameter provisional: Whether what is rendered now may be wrong (code left
+    ///   unhighlighted once the highlighter failed): pending pages rendered while it says so
+    ///   are recorded under another fingerprint, so the next build renders them again, and
+    ///   the manifest then records no state, so the next build is not taken as a no-op.
+    public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil,
+                      provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> Report {
         let folder = OutputFolder(path: output, previous: previous)
+        let pending = provisional.map { isProvisional in
+            SiteWriter.Pending(paths: pending.paths) { indices in
+                let items = await pending.render(indices)
+                guard isProvisional() else { return items }
+                return items.map { Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
+            }
+        } ?? pending
         let adopted = try await folder.adopt(items, pending)
         let firstItems = items + adopted.items
         var run = WriteRun(folder: folder)
@@ -158,6 +170,7 @@ public struct SiteWriter: Sendable {
             await run.apply(batch)
         }
         let removed = run.sweep()
+        let state = provisional?() == true ? nil : state
         try run.saveManifest(state: state, removed: removed, pendingList: pendingList)
         return Report(written: run.written.sorted(), unchanged: items.count + pending.paths.count - run.written.count, removed: removed, manifest: run.manifest(state: state))
     }

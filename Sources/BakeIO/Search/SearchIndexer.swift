@@ -93,7 +93,8 @@ struct SearchIndexer: Sendable {
     /// it in the manifest with `state`.
     /// - Parameter first: What the write of the pages did.
     /// - Returns: Both writes as one report, and how many pages Pagefind indexed.
-    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State) async throws(BuildFailure) -> (report: SiteWriter.Report, indexed: Int) {
+    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State,
+               provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> (report: SiteWriter.Report, indexed: Int) {
         let temp: String
         do {
             temp = try Self.makeTemporaryFolder()
@@ -117,7 +118,7 @@ struct SearchIndexer: Sendable {
         let indexed = fingerprint(records.lazy.map { ($0.path, $0.fingerprint) })
         var items = records.filter { !$0.path.hasPrefix(Self.folder) }.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
         items += files.map { SiteWriter.Item(path: Self.folder + $0.path, fingerprint: indexed, content: .copy(from: bundle + $0.path)) }
-        let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state)
+        let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state, provisional: provisional)
         let written = (first.written + second.written).sorted()
         let report = SiteWriter.Report(written: written, unchanged: second.manifest.records.count - written.count,
                                        removed: (first.removed + second.removed).sorted(), manifest: second.manifest)

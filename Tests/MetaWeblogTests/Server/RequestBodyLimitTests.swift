@@ -16,7 +16,7 @@ struct RequestBodyLimitTests {
             request = urllib.request.Request(sys.argv[1], data=body, headers={"Content-Type": "text/xml"})
             start = time.monotonic()
             try:
-                urllib.request.urlopen(request, timeout=10)
+                urllib.request.urlopen(request, timeout=300)
                 print("200")
             except urllib.error.HTTPError as error:
                 print(error.code, error.headers.get("Connection"), round(time.monotonic() - start, 3))

@@ -66,7 +66,7 @@ try:
         browser.execute_script(f"window.scrollTo(0, {y})")
         until("pictures near the view to load", lambda: browser.execute_script(
             "return [...document.images].every(i => i.loading === 'lazy' && i.getBoundingClientRect().top > innerHeight * 2 || i.complete)"))
-    if not until("every picture to load", lambda: browser.execute_script("return [...document.images].every(i => i.complete && i.naturalWidth > 0)"), timeout=60):
+    if not until("every picture to load", lambda: browser.execute_script("return [...document.images].every(i => i.complete && i.naturalWidth > 0)"), timeout=300):
         give_up("the pictures of " + config["path"] + " did not all load")
     browser.execute_script("window.scrollTo(0, 0)")
     report["images"] = browser.execute_script("""
