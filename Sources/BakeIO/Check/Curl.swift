@@ -67,7 +67,7 @@ public struct Curl: Sendable {
             return .status(status, location: location.isEmpty ? nil : location)
         }
         if run.status == 28 || run.timedOut { return .timedOut }
-        return .failed(Self.reason(run.errors))
+        return .failed(ProgramMessages.curl.reasonIfAny(in: run.errors) ?? "no answer")
     }
 
     /// A page read whole: where it ended up after redirects, and what it said.
@@ -136,10 +136,4 @@ public struct Curl: Sendable {
         return Self.answer(run)
     }
 
-    /// curl's message without its `curl: (7) ` prefix.
-    static func reason(_ errors: String) -> String {
-        let line = errors.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no answer"
-        guard line.hasPrefix("curl: ("), let close = line.firstIndex(of: ")") else { return line }
-        return line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
-    }
 }

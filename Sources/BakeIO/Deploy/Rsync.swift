@@ -104,11 +104,4 @@ public struct Rsync: Sendable {
         return Result(status: run.status, report: RsyncReport(output: run.output), errors: run.errors)
     }
 
-    /// The line of rsync's standard error that says why it failed: the first one that is not
-    /// its closing `rsync error: … (code N)` summary.
-    public static func reason(in errors: String) -> String {
-        let lines = errors.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let summary = { (line: String) in line.hasPrefix("rsync error:") || line.hasPrefix("rsync: connection unexpectedly closed") }
-        return lines.first { !summary($0) } ?? lines.first ?? "no message"
-    }
 }

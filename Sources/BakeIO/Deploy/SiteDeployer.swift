@@ -119,7 +119,7 @@ private extension SiteDeployer {
     }
 
     func failure(_ result: Rsync.Result, changed: Int) -> DeployError {
-        let said = Rsync.reason(in: result.errors)
+        let said = ProgramMessages.rsync.reason(in: result.errors)
         // Unattended, ssh fails rather than ask; say what it needs.
         if remoteShell != nil, target.kind == .shell, changed == 0, Rsync.needsKey(result.errors) {
             return DeployError(.needsKey(target: target, said: said))

@@ -22,8 +22,6 @@ public struct ProgramRun: Sendable, Hashable {
     /// The first line of standard error that is not blank, trimmed: what most programs say
     /// first about why they failed. Nil when they said nothing there.
     public var firstErrorLine: String? {
-        errors.split(whereSeparator: \.isNewline).lazy
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.isEmpty }
+        ProgramMessages.plain.reasonIfAny(in: errors)
     }
 }

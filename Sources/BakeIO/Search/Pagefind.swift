@@ -45,13 +45,6 @@ public struct Pagefind: Sendable {
             throw SearchError(.pagefindFailed(status: -1, said: error.description))
         }
         guard run.status != 0 else { return }
-        throw SearchError(.pagefindFailed(status: run.status, said: Self.reason(in: run.errors)))
-    }
-
-    /// The line of Pagefind's output that says why it failed.
-    static func reason(in output: String) -> String {
-        let lines = output.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        let line = lines.first { $0.hasPrefix("Error:") } ?? lines.first ?? "no message"
-        return line.hasPrefix("Error:") ? line.dropFirst("Error:".count).trimmingCharacters(in: .whitespaces) : line
+        throw SearchError(.pagefindFailed(status: run.status, said: ProgramMessages.pagefind.reason(in: run.errors)))
     }
 }

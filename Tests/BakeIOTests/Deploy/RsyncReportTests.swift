@@ -39,18 +39,18 @@ import Testing
     }
 
     @Test func saysWhyItFailedInOneLine() {
-        #expect(Rsync.reason(in: """
+        #expect(ProgramMessages.rsync.reason(in: """
         rsync: [sender] failed to connect to 127.0.0.1 (127.0.0.1): Connection refused (111)
         rsync error: error in socket IO (code 10) at clientserver.c(139) [sender=3.2.7]
 
         """) == "rsync: [sender] failed to connect to 127.0.0.1 (127.0.0.1): Connection refused (111)")
-        #expect(Rsync.reason(in: """
+        #expect(ProgramMessages.rsync.reason(in: """
         ssh: Could not resolve hostname nohost.invalid: Name or service not known
         rsync: connection unexpectedly closed (0 bytes received so far) [sender]
         rsync error: unexplained error (code 255) at io.c(232) [sender=3.2.7]
         """) == "ssh: Could not resolve hostname nohost.invalid: Name or service not known")
-        #expect(Rsync.reason(in: "rsync error: some error (code 1)\n") == "rsync error: some error (code 1)")
-        #expect(Rsync.reason(in: "") == "no message")
+        #expect(ProgramMessages.rsync.reason(in: "rsync error: some error (code 1)\n") == "rsync error: some error (code 1)")
+        #expect(ProgramMessages.rsync.reason(in: "") == "no message")
     }
 
     @Test func neverAsksRsyncToDeleteByItself() throws {
