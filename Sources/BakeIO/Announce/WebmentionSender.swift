@@ -59,7 +59,7 @@ public struct WebmentionSender: Sendable {
     static let userAgent = "bake (Webmention sender)"
 
     /// Where the record is kept.
-    public var recordPath: String { configuration.blog.root + "/.bake-cache/webmentions.json" }
+    public var recordPath: String { configuration.blog.webmentionRecordPath }
 
     /// Works out what to send, sends it (unless `dryRun`), and records it.
     public func send(dryRun: Bool = false) async throws(BuildFailure) -> Report {

@@ -27,7 +27,7 @@ public struct PublishedFiles: Sendable, Hashable {
     public static func path(for target: DeployTarget, in blog: BlogFolder) -> String {
         var hasher = ContentHasher()
         hasher.combine(target.name)
-        return blog.path(".bake-cache/deploy/\(hasher.hexDigest)")
+        return blog.deployRecordPath(target: hasher.hexDigest)
     }
 
     /// What bake published to `target` from `blog`; empty when it never did (or forgot).

@@ -14,6 +14,11 @@ public struct BlogFolder: Sendable, Hashable {
 
     public var settingsPath: String { root + "/site.settings" }
     public var defaultOutput: String { root + "/site" }
+
+    // What bake keeps between runs, all of it in `.bake-cache/` and named here, once. Any of
+    // it may be deleted: the next run makes it again (the webmention record then starts a new
+    // baseline, sending nothing for the posts it records).
+
     /// Where builds keep what they learned about the sources; safe to delete.
     public var cachePath: String { root + "/.bake-cache/sources" }
     /// Where the body HTML of the cached sources is kept (see `BodyCache`).
@@ -26,6 +31,12 @@ public struct BlogFolder: Sendable, Hashable {
     var highlightCachePath: String { root + "/.bake-cache/highlights" }
     /// The resized variants of the blog's pictures: see `ImageCache`.
     var imageCachePath: String { root + "/.bake-cache/images" }
+    /// Where `bake check --external` keeps the links to other sites that answered: see `LinkCache`.
+    public var linkCachePath: String { root + "/.bake-cache/links" }
+    /// Which webmentions publishing has sent: see `SentWebmentions`.
+    public var webmentionRecordPath: String { root + "/.bake-cache/webmentions.json" }
+    /// The list of files last published to each deploy target, by a hash of its name: see `PublishedFiles`.
+    func deployRecordPath(target hash: String) -> String { root + "/.bake-cache/deploy/" + hash }
     /// Where `bake preview` bakes unless told otherwise: never `site/`, where drafts must not
     /// leak, and kept between runs so the next preview starts with an incremental build.
     public var previewOutput: String { root + "/.bake-cache/preview" }
