@@ -178,11 +178,7 @@ private extension MicropubEndpoint {
             let permalink = try permalink(url)
             try await perform { tree throws(MetaWeblogError) -> TreeChange<Result<Void, MicropubError>> in
                 guard let post = try tree.post(at: permalink) else { return TreeChange(value: .failure(Self.notAPost(url)), record: nil) }
-                let trashed = try tree.trash(post.path)
-                return TreeChange(value: .success(()), record: ChangeRecord(
-                    saved: trashed, paths: [post.path],
-                    message: "deletePost: \(post.path)\(NewPost.quotedTitle(post)), moved to \(trashed)"
-                ))
+                return TreeChange(value: .success(()), record: try tree.delete(post))
             }.get()
             return Response(status: .noContent)
         case .undelete(let url):
@@ -195,8 +191,7 @@ private extension MicropubEndpoint {
                 guard let trashed = tree.trashedPost(at: permalink) else {
                     return TreeChange(value: .failure(MicropubError(.invalidRequest("\(url) is not a deleted post of this blog; nothing in .trash/ has that permalink."))), record: nil)
                 }
-                let path = try tree.untrash(trashed)
-                return TreeChange(value: .success(()), record: ChangeRecord(saved: path, paths: [path], message: "undeletePost: \(path), from \(trashed)"))
+                return TreeChange(value: .success(()), record: try tree.undelete(trashed))
             }.get()
             return Response(status: .noContent)
         }

@@ -150,6 +150,20 @@ struct BlogTree: Sendable {
         return draft
     }
 
+    /// Deletes a post, as every editor's delete does (metaWeblog's, WordPress's, Micropub's):
+    /// its file goes into `.trash/`, where undelete finds it. Returns the change to commit.
+    func delete(_ post: StoredPost) throws(MetaWeblogError) -> ChangeRecord {
+        let trashed = try trash(post.path)
+        return ChangeRecord(saved: trashed, paths: [post.path], message: "deletePost: \(post.path)\(NewPost.quotedTitle(post)), moved to \(trashed)")
+    }
+
+    /// Puts back the post deleted last from `trashed` (a `.trash/` path, see `trashedPost`).
+    /// Returns the change to commit.
+    func undelete(_ trashed: String) throws(MetaWeblogError) -> ChangeRecord {
+        let path = try untrash(trashed)
+        return ChangeRecord(saved: path, paths: [path], message: "undeletePost: \(path), from \(trashed)")
+    }
+
     /// Moves a file into `.trash/`, keeping its path there (`.trash/posts/2014/03/31/a.markdown`).
     /// When the trash holds that name already (a permalink used again, and deleted again), the
     /// name gets `~2`, `~3` … one more than the highest there, so the numbers go in the order

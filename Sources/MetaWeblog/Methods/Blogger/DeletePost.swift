@@ -19,13 +19,7 @@ struct DeletePost: XMLRPCMethod {
     /// Moves the post's file into `.trash/`, as deletePost does; shared with `wp.deletePost`.
     static func trash(_ postID: String, context: MethodContext) async throws(MetaWeblogError) -> XMLRPCValue {
         try await context.writer.perform { tree throws(MetaWeblogError) in
-            let post = try tree.post(id: postID)
-            let trashed = try tree.trash(post.path)
-            let record = ChangeRecord(
-                saved: trashed, paths: [post.path],
-                message: "deletePost: \(post.path)\(NewPost.quotedTitle(post)), moved to \(trashed)"
-            )
-            return TreeChange(value: true, record: record)
+            TreeChange(value: true, record: try tree.delete(try tree.post(id: postID)))
         }
     }
 }
