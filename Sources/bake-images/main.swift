@@ -4,8 +4,9 @@
 //
 //   bake-images --cache FOLDER --widths 480,800 --quality 80 --metadata strip|keep < paths
 //
-// Reads one picture's path per line; writes, for each, in order, a line
-// `ok<TAB><cache folder><TAB><variants encoded>` or `error<TAB><reason>`.
+// Reads the pictures' paths, each ended by a NUL byte (a file name may hold a line break);
+// writes, for each, in order, a line `ok<TAB><cache key><TAB><variants encoded>` or
+// `error<TAB><reason>`, the key being the name of its folder in the cache.
 import BakeIO
 import BakeImages
 import Foundation
@@ -24,7 +25,7 @@ else {
 }
 ImageResizer.start()
 let input = FileHandle.standardInput.readDataToEndOfFile()
-let paths = String(decoding: input, as: UTF8.self).split(separator: "\n").map(String.init)
+let paths = input.split(separator: 0, omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
 let cache = ImageCache(folder: folder, settings: ImageSettings(widths: widths, quality: quality, metadata: metadata))
 let outcomes = await parallelMap(paths) { path in
     Result { () throws(ImageError) in try cache.keep(fileAt: path) }
@@ -32,7 +33,7 @@ let outcomes = await parallelMap(paths) { path in
 var output = ""
 for outcome in outcomes {
     switch outcome {
-    case .success(let (kept, encodes)): output += "ok\t\(kept)\t\(encodes)\n"
+    case .success(let (kept, encodes)): output += "ok\t\(kept.split(separator: "/").last ?? "")\t\(encodes)\n"
     case .failure(let error): output += "error\t\(error.description.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " "))\n"
     }
 }

@@ -145,7 +145,7 @@ private extension PictureStage {
                          "--quality", String(settings.quality), "--metadata", settings.metadata.rawValue]
         let run: ProgramRun
         do {
-            run = try await Program(executable: executable).run(arguments, input: Array(paths.joined(separator: "\n").utf8))
+            run = try await Program(executable: executable).run(arguments, input: paths.flatMap { Array($0.utf8) + [0] })
         } catch {
             throw Failure("cannot resize pictures: \(error.description)")
         }
@@ -155,8 +155,8 @@ private extension PictureStage {
         }
         return paths.indices.map { index in
             let fields = lines[index].split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count == 3, fields[0] == "ok", let encodes = Int(fields[2]), let key = fields[1].split(separator: "/").last {
-                return .success((String(key), encodes))
+            if fields.count == 3, fields[0] == "ok", let encodes = Int(fields[2]), !fields[1].isEmpty, !fields[1].contains("/") {
+                return .success((String(fields[1]), encodes))
             }
             return .failure(Failure(fields.count > 1 ? String(fields[1]) : "bake-images gave no answer"))
         }

@@ -140,6 +140,19 @@ import Testing
         }
     }
 
+    /// bake-images reads the paths NUL-separated: a name with a line break in it is one picture.
+    @Test func aPictureWhoseNameHoldsALineBreakIsStillOnePicture() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try await makePhotoBlog(in: root)
+            _ = try await bake(blog, into: root + "/site").summary()
+            try FileManager.default.copyItem(atPath: blog + "/static/media/small.jpg", toPath: blog + "/static/media/two\nlines.jpg")
+            let summary = try await bake(blog, into: root + "/site").summary()
+            #expect(summary.picturesEncoded == 0, "the copy's bytes are the small picture's, already in the cache")
+            #expect(FileIO.exists(root + "/site/media/two\nlines-320.webp") && FileIO.exists(root + "/site/media/phone-480.webp"))
+            #expect(try FileIO.read(root + "/site/media/two\nlines-320.webp") == FileIO.read(root + "/site/media/small-320.webp"))
+        }
+    }
+
     @Test func aVariantsNameTakenByAnotherFileIsAnError() async throws {
         try await withTemporaryFolder { root in
             let blog = try await makePhotoBlog(in: root)
