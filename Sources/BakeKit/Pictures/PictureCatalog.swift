@@ -82,6 +82,13 @@ public struct PictureCatalog: Sendable, Hashable {
         return (path, picture)
     }
 
+    /// What a post or page shows as pictures: the `src` of its body's `<img>`s and its
+    /// `@image` (its social card's), the one list the plan and the build's checks read.
+    public static func sources(_ imageSources: [String], metadata: PostMetadata) -> [String] {
+        guard let image = metadata["image"], !image.isEmpty else { return imageSources }
+        return imageSources + [image]
+    }
+
     /// A hash of the pictures `sources` show, 0 when they show none of the catalog's: what a
     /// page showing them is fingerprinted by, besides its text.
     public func identity(ofSources sources: [String], pageFolder: String, paths: SitePaths) -> UInt64 {

@@ -36,7 +36,9 @@ struct PlanInputs {
             Digested(PostRef(
                 sourcePath: post.sourcePath, contentHash: post.contentHash, pubDate: post.pubDate.seconds,
                 updated: post.updated?.seconds, categorySlugs: post.categories.map { slugs[$0] ?? "" }, isFuture: post.pubDate > now,
-                pictures: pictures.identity(ofSources: post.imageSources + [post.metadata["image"] ?? ""], pageFolder: paths.post(post.permalink).folder, paths: paths)
+                // Without pictures to serve (most blogs), nothing to look up for 10,000 posts.
+                pictures: pictures.isEmpty ? 0 : pictures.identity(ofSources: PictureCatalog.sources(post.imageSources, metadata: post.metadata),
+                                                                   pageFolder: paths.post(post.permalink).folder, paths: paths)
             ))
         }
         let links = posts.map { Digested(PostLink(title: $0.displayTitle, path: paths.post($0.permalink).link)) }
@@ -110,7 +112,8 @@ struct PlanInputs {
         for (index, page) in pages.enumerated() {
             outputs.append(PlannedPage(path: paths.page(page), inputs: .page(PageInputs(
                 index: index, sourcePath: page.sourcePath, contentHash: page.contentHash,
-                pictures: pictures.identity(ofSources: page.imageSources + [page.metadata["image"] ?? ""], pageFolder: paths.page(page).folder, paths: paths)
+                pictures: pictures.isEmpty ? 0 : pictures.identity(ofSources: PictureCatalog.sources(page.imageSources, metadata: page.metadata),
+                                                                   pageFolder: paths.page(page).folder, paths: paths)
             )), source: page.sourcePath))
         }
         for (index, post) in posts.enumerated() {
