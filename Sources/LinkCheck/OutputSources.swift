@@ -44,7 +44,7 @@ public struct OutputSources: Sendable {
             case .post(let post): files[path] = [post.post.value.sourcePath]
             case .page(let page): files[path] = [page.sourcePath]
             case .redirect: files[path] = output.source.map { [$0] } ?? []
-            case .home(let list), .category(_, let list): files[path] = shown(list.posts)
+            case .list(let list): files[path] = shown(list.posts)
             case .feed(let feed): files[path] = shown(feed.posts)
             case .month(let month): files[path] = shown(month.posts)
             case .year(let year): files[path] = year.months.flatMap { $0.value.posts.compactMap { byLink[$0.path] } }

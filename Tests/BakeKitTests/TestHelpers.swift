@@ -152,7 +152,7 @@ extension SitePlan {
     func slugs(of output: Output) -> [String] {
         let refs: [Digested<PostRef>]
         switch self.output(output).inputs {
-        case .home(let list), .category(_, let list): refs = list.posts
+        case .list(let list): refs = list.posts
         case .feed(let feed): refs = feed.posts
         case .month(let month): refs = month.posts
         default: refs = []
@@ -163,7 +163,7 @@ extension SitePlan {
     /// How many pages a list runs to, as its pages say.
     func pageCount(of output: Output) -> Int? {
         switch self.output(output).inputs {
-        case .home(let list), .category(_, let list): return list.pageCount
+        case .list(let list): return list.pageCount
         default: return nil
         }
     }

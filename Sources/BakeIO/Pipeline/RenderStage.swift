@@ -58,10 +58,8 @@ struct RenderStage: Sendable {
     func bodiesNeeded(by outputs: [Planned], listsFromEntries: Bool) -> Set<String> {
         var paths = Set<String>()
         for output in outputs {
-            switch output.inputs {
-            case .home where listsFromEntries, .category where listsFromEntries: continue
-            default: paths.formUnion(output.inputs.bodiesShown)
-            }
+            if listsFromEntries, case .list = output.inputs { continue }
+            paths.formUnion(output.inputs.bodiesShown)
         }
         return paths
     }
@@ -80,6 +78,6 @@ struct RenderStage: Sendable {
 
     /// How many of `outputs` are lists of posts, whose entries the entry cache keeps.
     static func listCount(_ outputs: [Planned]) -> Int {
-        outputs.count { if case .home = $0.inputs { return true } else if case .category = $0.inputs { return true } else { return false } }
+        outputs.count { if case .list = $0.inputs { return true } else { return false } }
     }
 }

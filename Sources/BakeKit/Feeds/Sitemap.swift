@@ -2,6 +2,11 @@
 public struct Sitemap: Sendable {
     public let settings: SiteSettings
 
+    /// The kinds of page the sitemap lists, in the order it lists them; each kind's pages in
+    /// plan order. The others (pages of older posts, the error and search pages) it leaves out,
+    /// as it does every list's pages after its first. Feeds and redirects are no kind of page.
+    public static let order: [PageKind] = [.home, .archive, .page, .categories, .tagCloud, .category, .links, .year, .month, .post]
+
     public init(settings: SiteSettings) {
         self.settings = settings
     }

@@ -4,16 +4,16 @@
 /// output's path) is the output's fingerprint: a page cannot show something its fingerprint
 /// misses, so an incremental build that skips outputs whose inputs are unchanged cannot leave
 /// one stale. A new kind of page is a new case here; the compiler then asks for its page
-/// kind, its sitemap rank, the bodies it shows and its context.
+/// kind, the bodies it shows, its date in the sitemap and its context. A new paginated list
+/// of posts is not: it is a case of `PagedList`, and its pages are `.list`.
 ///
 /// Posts are named by `PostRef` (path and content hash), not copied: the renderer looks them
 /// up in the build's posts, and the hash stands for everything the file holds. A `PostRef`
 /// and a month's titles, which many outputs share, are `Digested`: hashed once per build.
 public enum OutputInputs: Sendable, Hashable, Encodable {
-    /// The home page (page 1) or one of its pages of older posts.
-    case home(ListInputs)
-    /// A page of a category's posts.
-    case category(CategoryEntry, ListInputs)
+    /// A page of a paginated list of posts: the home page and its pages of older posts, a
+    /// category's, the link posts'.
+    case list(ListInputs)
     /// The list of categories.
     case categories([CategoryEntry])
     /// Every category, sized by its number of posts.
@@ -41,7 +41,7 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
     /// The source paths of the posts and pages whose body HTML the output shows.
     public var bodiesShown: [String] {
         switch self {
-        case .home(let list), .category(_, let list): return list.posts.map(\.sourcePath)
+        case .list(let list): return list.posts.map(\.sourcePath)
         case .post(let post): return [post.post.sourcePath]
         case .page(let page): return [page.sourcePath]
         case .feed(let feed): return feed.posts.map(\.sourcePath)
@@ -53,8 +53,7 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
     /// writes itself.
     public var kind: PageKind? {
         switch self {
-        case .home(let list): return list.page == 1 ? .home : .homePage
-        case .category: return .category
+        case .list(let list): return list.list.kind(page: list.page)
         case .categories: return .categories
         case .tagCloud: return .tagCloud
         case .year: return .year
@@ -68,31 +67,21 @@ public enum OutputInputs: Sendable, Hashable, Encodable {
         }
     }
 
-    /// Where the sitemap lists it among the kinds of page, first to last; nil for what it
-    /// does not list: the pages of older posts (reached from a list's first page), feeds,
-    /// redirects, the error page and the search page, which has nothing of its own to find.
+    /// Where the sitemap lists it: its kind's place in `Sitemap.order`; nil for the kinds that
+    /// are not there, and for the pages of a list after its first (reached from the first).
     var sitemapRank: Int? {
-        switch self {
-        case .home(let list): return list.page == 1 ? 0 : nil
-        case .archive: return 1
-        case .page: return 2
-        case .categories: return 3
-        case .tagCloud: return 4
-        case .category(_, let list): return list.page == 1 ? 5 : nil
-        case .year: return 6
-        case .month: return 7
-        case .post: return 8
-        case .feed, .sitemap, .redirect, .notFound, .rsd, .search: return nil
-        }
+        guard let kind else { return nil }
+        if case .list(let list) = self, list.page > 1 { return nil }
+        return Sitemap.order.firstIndex(of: kind)
     }
 
-    /// When what it shows last changed, for the sitemap: a post's update, the home page's
-    /// newest post; nil where no one date says it.
+    /// When what it shows last changed, for the sitemap: a post's update, the newest post of
+    /// the home page or of the links; nil where no one date says it.
     var lastModified: Int64? {
         switch self {
-        case .home(let list): return list.posts.first?.value.pubDate
+        case .list(let list): return list.list.isDatedInSitemap ? list.posts.first?.value.pubDate : nil
         case .post(let post): return post.post.value.updated ?? post.post.value.pubDate
-        default: return nil
+        case .categories, .tagCloud, .year, .month, .archive, .page, .feed, .sitemap, .redirect, .notFound, .rsd, .search: return nil
         }
     }
 }
@@ -134,8 +123,8 @@ public struct TitleEntry: Sendable, Hashable, Encodable {
 
 /// One page of a paginated list of posts.
 public struct ListInputs: Sendable, Hashable, Encodable {
-    /// Which list: the home page's or a category's.
-    public let list: SitePaths.List
+    /// Which list: the home page's, a category's, the links'.
+    public let list: PagedList
     /// 1-based.
     public let page: Int
     public let pageCount: Int
@@ -200,8 +189,8 @@ public struct FeedInputs: Sendable, Hashable, Encodable {
     }
 
     public let format: Format
-    /// A category's feeds; nil for the site's own.
-    public let category: CategoryEntry?
+    /// The list whose feed it is: `.home` for the site's own.
+    public let list: PagedList
     public let posts: [Digested<PostRef>]
 }
 

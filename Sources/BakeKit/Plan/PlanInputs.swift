@@ -20,6 +20,8 @@ struct PlanInputs {
     private let titles: [Digested<MonthEntries>]
     /// A link to each post, by index, for its neighbours' pages.
     private let links: [Digested<PostLink>]
+    /// The posts of each category, by slug.
+    private let categoryPosts: [String: [Int]]
 
     init(posts: [Post], pages: [Page], months: [MonthArchive], years: [YearArchive], categories: [CategoryIndex],
          settings: SiteSettings, paths: SitePaths, now: Timestamp, pictures: PictureCatalog) {
@@ -31,6 +33,7 @@ struct PlanInputs {
         self.settings = settings
         self.paths = paths
         self.pictures = pictures
+        categoryPosts = Dictionary(uniqueKeysWithValues: categories.map { ($0.slug, $0.postIndices) })
         let slugs = Dictionary(uniqueKeysWithValues: categories.map { ($0.name, $0.slug) })
         refs = posts.map { post in
             Digested(PostRef(
@@ -54,46 +57,50 @@ struct PlanInputs {
         }
     }
 
+    /// The paginated lists of the site with the posts each shows, in plan order: the home
+    /// page, each category, then the link posts; without a list that would be empty and is
+    /// not written so.
+    var lists: [(list: PagedList, posts: [Int])] {
+        let all: [PagedList] = [.home] + categories.map { .category(entry($0)) } + [.links]
+        return all.map { ($0, postIndices(of: $0)) }.filter { $0.list.isWrittenEmpty || !$0.posts.isEmpty }
+    }
+
+    /// The posts `list` shows, newest first, as indices into `posts`.
+    func postIndices(of list: PagedList) -> [Int] {
+        switch list {
+        case .home: return Array(posts.indices)
+        case .category(let entry): return categoryPosts[entry.slug] ?? []
+        case .links: return posts.indices.filter { posts[$0].link != nil }
+        }
+    }
+
     /// Every output, in a fixed order; the sitemap lists the others.
     func outputs() -> [PlannedPage] {
         let hasBlog = settings.layout.hasBlog
-        let perPage = settings.homePostCount
+        let lists = self.lists
+        // The first list is the home page's, which is always written.
+        let home = pages(of: lists[0].list, lists[0].posts)
         var outputs: [PlannedPage] = []
         if hasBlog {
-            outputs.append(homePage(1))
+            outputs.append(home[0])
             outputs.append(PlannedPage(path: paths.archive, inputs: .archive(years.map { year in
                 ArchiveYear(year: year.year, months: year.monthIndices.map { titles[$0] })
             })))
         }
         outputs.append(PlannedPage(path: paths.notFound, inputs: .notFound))
-        if hasBlog {
-            let feed = Array(refs.prefix(max(settings.feedPostCount, 0)))
-            outputs.append(PlannedPage(path: paths.feed(.rss), inputs: .feed(FeedInputs(format: .rss, category: nil, posts: feed))))
-            outputs.append(PlannedPage(path: paths.feed(.json), inputs: .feed(FeedInputs(format: .json, category: nil, posts: feed))))
-        }
+        if hasBlog { outputs += feeds(of: lists[0].list, lists[0].posts) }
         let sitemapIndex = outputs.count
         outputs.append(PlannedPage(path: paths.sitemap, inputs: .sitemap(SitemapInputs(entries: []))))
         if settings.xmlrpcURL != nil { outputs.append(PlannedPage(path: paths.rsd, inputs: .rsd)) }
         if settings.search { outputs.append(PlannedPage(path: paths.search, inputs: .search)) }
-        outputs += (1..<Pagination.pageCount(posts.count, perPage: perPage)).map { homePage($0 + 1) }
+        outputs += home.dropFirst()
         if hasBlog {
             let entries = categories.map(entry)
             outputs.append(PlannedPage(path: paths.categories, inputs: .categories(entries)))
             outputs.append(PlannedPage(path: paths.tagCloud, inputs: .tagCloud(entries)))
         }
-        for category in categories {
-            let entry = entry(category)
-            let all = category.postIndices
-            let pageCount = Pagination.pageCount(all.count, perPage: perPage)
-            outputs += (1...pageCount).map { page in
-                let shown = all[Pagination.range(page: page, count: all.count, perPage: perPage > 0 ? perPage : all.count)]
-                return PlannedPage(path: paths.category(category.slug, page: page), inputs: .category(entry, ListInputs(
-                    list: .category(category.slug), page: page, pageCount: pageCount, posts: shown.map { refs[$0] }
-                )))
-            }
-            let feed = all.prefix(settings.feedPostCount).map { refs[$0] }
-            outputs.append(PlannedPage(path: paths.feed(.rss, category: category.slug), inputs: .feed(FeedInputs(format: .rss, category: entry, posts: feed))))
-            outputs.append(PlannedPage(path: paths.feed(.json, category: category.slug), inputs: .feed(FeedInputs(format: .json, category: entry, posts: feed))))
+        for (list, shown) in lists.dropFirst() {
+            outputs += pages(of: list, shown) + feeds(of: list, shown)
         }
         for (index, year) in years.enumerated() {
             outputs.append(PlannedPage(path: paths.year(year.year), inputs: .year(YearInputs(
@@ -124,10 +131,9 @@ struct PlanInputs {
         // The sitemap lists the pages readers land on, from the plan itself, so it cannot
         // miss one or name one the site does not have.
         // Each kind's pages in plan order, the kinds by rank: buckets, not a sort.
-        var ranks: [[SitemapInputs.Entry]] = []
+        var ranks: [[SitemapInputs.Entry]] = Array(repeating: [], count: Sitemap.order.count)
         for output in outputs {
             guard let rank = output.inputs.sitemapRank else { continue }
-            while ranks.count <= rank { ranks.append([]) }
             ranks[rank].append(SitemapInputs.Entry(path: output.path.link, lastModified: output.inputs.lastModified))
         }
         let entries = Array(ranks.joined())
@@ -135,13 +141,26 @@ struct PlanInputs {
         return outputs
     }
 
-    /// Page `page` of the home page's list.
-    private func homePage(_ page: Int) -> PlannedPage {
-        let perPage = settings.homePostCount
-        return PlannedPage(path: paths.home(page: page), inputs: .home(ListInputs(
-            list: .home, page: page, pageCount: Pagination.pageCount(posts.count, perPage: perPage),
-            posts: Array(refs[Pagination.range(page: page, count: posts.count, perPage: perPage)])
-        )))
+    /// Every page of `list`, which shows the posts at `all`, `@home_post_count` posts a page;
+    /// at least one, even when empty.
+    private func pages(of list: PagedList, _ all: [Int]) -> [PlannedPage] {
+        let perPage = list.pageSize(settings.homePostCount, count: all.count)
+        let pageCount = Pagination.pageCount(all.count, perPage: perPage)
+        return (1...pageCount).map { page in
+            PlannedPage(path: paths.list(list, page: page), inputs: .list(ListInputs(
+                list: list, page: page, pageCount: pageCount,
+                posts: all[Pagination.range(page: page, count: all.count, perPage: perPage)].map { refs[$0] }
+            )))
+        }
+    }
+
+    /// The RSS feed and JSON Feed of `list`, which shows the posts at `all`: its newest
+    /// `@feed_post_count` posts.
+    private func feeds(of list: PagedList, _ all: [Int]) -> [PlannedPage] {
+        let shown = all.prefix(max(settings.feedPostCount, 0)).map { refs[$0] }
+        return [FeedInputs.Format.rss, .json].map { format in
+            PlannedPage(path: paths.feed(format, of: list), inputs: .feed(FeedInputs(format: format, list: list, posts: shown)))
+        }
     }
 
     private func link(_ index: Int) -> Digested<PostLink>? {

@@ -33,6 +33,7 @@ public struct SitePath: Sendable, Hashable, Encodable {
 /// ```swift
 /// let paths = SitePaths(settings: settings)   // @site_url https://example.com/blog
 /// paths.category("swift", page: 2).file       // "categories/swift/page/2/index.html"
+/// paths.list(.links, page: 2).file            // "links/page/2/index.html"
 /// paths.url(paths.category("swift"))          // "/blog/categories/swift/"
 /// paths.absoluteURL(paths.archive)            // "https://example.com/blog/archive.html"
 /// ```
@@ -71,29 +72,23 @@ public struct SitePaths: Sendable, Hashable {
 
 /// The outputs, by kind.
 extension SitePaths {
-    /// A list of posts that runs over several pages.
-    public enum List: Sendable, Hashable, Encodable {
-        /// The home page and its pages of older posts.
-        case home
-        /// A category's posts, by slug.
-        case category(String)
-    }
-
     /// Page `page` (1-based) of a list: the list's own folder first, then `page/2/`, `page/3/`…
-    public func list(_ list: List, page: Int = 1) -> SitePath {
-        let folder: String
-        switch list {
-        case .home: folder = ""
-        case .category(let slug): folder = "categories/\(slug)/"
-        }
-        return SitePath(folder: blog(page <= 1 ? folder : folder + "page/\(page)/"))
+    public func list(_ list: PagedList, page: Int = 1) -> SitePath {
+        listPage(folder: list.folder, page: page)
     }
 
     /// The home page, or page `page` of its older posts.
     public func home(page: Int = 1) -> SitePath { list(.home, page: page) }
 
     /// Page `page` of a category's posts.
-    public func category(_ slug: String, page: Int = 1) -> SitePath { list(.category(slug), page: page) }
+    public func category(_ slug: String, page: Int = 1) -> SitePath { listPage(folder: Self.categoryFolder(slug), page: page) }
+
+    /// The folder of a category's pages and feeds, inside the blog's folder.
+    static func categoryFolder(_ slug: String) -> String { "categories/\(slug)/" }
+
+    private func listPage(folder: String, page: Int) -> SitePath {
+        SitePath(folder: blog(page <= 1 ? folder : folder + "page/\(page)/"))
+    }
 
     /// Every post's title, by month.
     public var archive: SitePath { SitePath(file: blog("archive.html")) }
@@ -113,7 +108,19 @@ extension SitePaths {
 
     /// The site's feed, or a category's (by slug).
     public func feed(_ format: FeedInputs.Format, category slug: String? = nil) -> SitePath {
-        let folder = slug.map { "categories/\($0)/" }
+        feed(format, folder: slug.map(Self.categoryFolder))
+    }
+
+    /// A list's feed: the home page's is the site's, any other list's is in its folder.
+    public func feed(_ format: FeedInputs.Format, of list: PagedList) -> SitePath {
+        switch list {
+        case .home: return feed(format, folder: nil)
+        case .category, .links: return feed(format, folder: list.folder)
+        }
+    }
+
+    /// The site's feed (`folder` nil) or a list's, in its folder.
+    private func feed(_ format: FeedInputs.Format, folder: String?) -> SitePath {
         switch format {
         case .rss: return SitePath(file: blog((folder ?? "xml/") + "rss.xml"))
         case .json: return SitePath(file: blog((folder ?? "") + "feed.json"))

@@ -19,6 +19,9 @@ public struct SitePlan: Sendable {
     public let categories: [CategoryIndex]
     /// Every output: where it goes and what it is made from, in a fixed order.
     public let outputs: [PlannedPage]
+    /// The paginated lists of posts it writes: the home page, each category, and the links
+    /// page when the blog has a link post.
+    public let lists: [PagedList]
     public let settings: SiteSettings
     /// Every path and URL of the site.
     public let paths: SitePaths
@@ -73,10 +76,12 @@ public struct SitePlan: Sendable {
         self.now = now
         self.pictures = pictures
 
-        var outputs = PlanInputs(
+        let inputs = PlanInputs(
             posts: posts, pages: pages, months: months, years: years, categories: categories,
             settings: settings, paths: paths, now: now, pictures: pictures
-        ).outputs()
+        )
+        var outputs = inputs.outputs()
+        self.lists = layout.hasBlog ? inputs.lists.map(\.list) : []
         var owners: [String: String] = [:]
         owners.reserveCapacity(outputs.count)
         var problems: [PlanError] = []

@@ -30,8 +30,7 @@ struct ContextBuilder: Sendable {
     /// pages (feeds, the sitemap, redirects).
     func context(of inputs: OutputInputs, at path: SitePath, bodies: some BodySource) -> PageContext? {
         switch inputs {
-        case .home(let list): return home(list, at: path, bodies: bodies)
-        case .category(let category, let list): return self.category(category, list, at: path, bodies: bodies)
+        case .list(let list): return self.list(list, at: path, bodies: bodies)
         case .categories(let categories): return self.categories(categories, at: path)
         case .tagCloud(let categories): return tagCloud(categories, at: path)
         case .year(let year): return self.year(year, at: path)
@@ -45,29 +44,20 @@ struct ContextBuilder: Sendable {
         }
     }
 
-    /// A page of the home page's list: 1 is the home page itself, 2… its pages of older posts.
-    func home(_ list: ListInputs, at path: SitePath, bodies: some BodySource) -> PageContext {
-        let number = list.page
-        let context = number == 1
-            ? page(.home, title: settings.layout.homeTitle, path: path, description: settings.description)
-            : page(.homePage, title: "Older posts, page \(number)", path: path, description: settings.description)
+    /// A page of a paginated list: the home page (page 1) and its pages of older posts, a
+    /// category's, the links'. A list with feeds of its own links them (`feeds`).
+    func list(_ list: ListInputs, at path: SitePath, bodies: some BodySource) -> PageContext {
+        let context = page(list.list.kind(page: list.page), title: list.list.title(page: list.page, settings: settings), path: path,
+                           description: list.list.description(settings: settings))
+        if case .category(let category) = list.list { context.category = CategoryContext(category, paths: paths) }
         context.posts = listPosts(list.posts, bodies: bodies)
         context.pagination = pagination(list)
-        return context
-    }
-
-    /// A page of a category's list.
-    func category(_ category: CategoryEntry, _ list: ListInputs, at path: SitePath, bodies: some BodySource) -> PageContext {
-        let number = list.page
-        let title = number == 1 ? category.name : "\(category.name), page \(number)"
-        let context = page(.category, title: title, path: path, description: "Posts in \(category.name) on \(settings.name)")
-        context.category = CategoryContext(category, paths: paths)
-        context.posts = listPosts(list.posts, bodies: bodies)
-        context.pagination = pagination(list)
-        context.feeds = [
-            FeedLinkContext(title: "\(settings.name): \(category.name) (RSS)", type: "application/rss+xml", url: paths.url(paths.feed(.rss, category: category.slug))),
-            FeedLinkContext(title: "\(settings.name): \(category.name) (JSON Feed)", type: "application/feed+json", url: paths.url(paths.feed(.json, category: category.slug))),
-        ]
+        if let name = list.list.feedName {
+            context.feeds = [
+                FeedLinkContext(title: "\(settings.name): \(name) (RSS)", type: "application/rss+xml", url: paths.url(paths.feed(.rss, of: list.list))),
+                FeedLinkContext(title: "\(settings.name): \(name) (JSON Feed)", type: "application/feed+json", url: paths.url(paths.feed(.json, of: list.list))),
+            ]
+        }
         return context
     }
 

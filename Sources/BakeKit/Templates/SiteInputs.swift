@@ -12,6 +12,8 @@ public struct SiteInputs: Sendable, Hashable, Encodable {
     public let navigation: [PostLink]
     /// The year of the newest post, for the footer's copyright line.
     public let newestYear: Int?
+    /// Whether the site has a links page (a link post), which `site.links_url` says.
+    public let hasLinks: Bool
 
     public init(plan: SitePlan, templates: TemplateSet, options: RenderOptions) {
         let settings = plan.settings
@@ -21,5 +23,6 @@ public struct SiteInputs: Sendable, Hashable, Encodable {
         self.stylesheetVersion = options.stylesheetVersion
         self.navigation = plan.pages.map { PostLink(title: $0.title, path: plan.paths.page($0).link) }
         self.newestYear = plan.posts.first?.pubDate.civil(in: settings.timeZone).year
+        self.hasLinks = plan.lists.contains(.links)
     }
 }

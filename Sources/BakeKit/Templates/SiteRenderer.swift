@@ -64,19 +64,15 @@ public struct SiteRenderer: Sendable {
         let text: String
         let settings = plan.settings
         switch inputs {
-        case .home, .category, .categories, .tagCloud, .year, .month, .archive, .post, .page, .notFound, .search:
+        case .list, .categories, .tagCloud, .year, .month, .archive, .post, .page, .notFound, .search:
             // The first picture of a post or page is the one a reader sees first; a list's
             // entries are rendered once for every list they are on, so all load lazily there.
-            let eagerFirst: Bool
-            switch inputs {
-            case .post, .page: eagerFirst = true
-            default: eagerFirst = false
-            }
+            let eagerFirst = inputs.kind == .post || inputs.kind == .page
             let shown = PicturedBodies(base: bodies, renderer: self, eagerFirst: eagerFirst)
             guard let (template, context) = page(for: inputs, at: path, bodies: shown) else { return [] }
             return templates.render(template, page: context, entries: entries, seed: baseFingerprint)
         case .feed(let feed):
-            let channel = feed.category.map(categoryChannel) ?? FeedChannel.site(settings)
+            let channel = FeedChannel(list: feed.list, settings: settings)
             let items = feedItems(feed.posts, bodies: bodies)
             switch feed.format {
             case .rss: text = RSSFeed(settings: settings, channel: channel).render(items)
@@ -116,17 +112,6 @@ public struct SiteRenderer: Sendable {
             return FeedItem(post: post, html: excerpt + "<p><a href=\"\(MarkupEscaping.html(url))\">Continue reading</a></p>\n",
                             summary: summary, excerpt: PlainText.excerpt(fromHTML: excerpt))
         }
-    }
-
-    /// The title, page and feed URLs of a category's feeds.
-    private func categoryChannel(_ category: CategoryEntry) -> FeedChannel {
-        let paths = plan.paths
-        return FeedChannel(
-            title: "\(plan.settings.name): \(category.name)",
-            pageURL: paths.absoluteURL(paths.category(category.slug)),
-            rssURL: paths.absoluteURL(paths.feed(.rss, category: category.slug)),
-            jsonFeedURL: paths.absoluteURL(paths.feed(.json, category: category.slug))
-        )
     }
 
     /// A hash of everything `output` is made from: its path and its inputs, seeded with

@@ -84,10 +84,11 @@ private extension TemplateList {
 
 /// The kinds of page a template renders, each with the flag that marks it.
 ///
-/// A new kind is a case here and in `OutputInputs`; the compiler then asks for its flag,
-/// template, names and context.
+/// A new kind is a case here and in `OutputInputs` (or, for a paginated list, in `PagedList`);
+/// the compiler then asks for its flag, template, names and context. `Sitemap.order` says
+/// whether the sitemap lists it, and where.
 public enum PageKind: String, Sendable, CaseIterable {
-    case home, homePage, post, month, year, archive, categories, tagCloud, category, page, notFound, search
+    case home, homePage, post, month, year, archive, categories, tagCloud, category, links, page, notFound, search
 
     /// `is_home`, `is_home_page`, …
     public var flag: String {
@@ -101,6 +102,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .categories: return "is_categories"
         case .tagCloud: return "is_tag_cloud"
         case .category: return "is_category"
+        case .links: return "is_links"
         case .page: return "is_page"
         case .notFound: return "is_not_found"
         case .search: return "is_search"
@@ -118,6 +120,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         case .categories: return .categories
         case .tagCloud: return .tagCloud
         case .category: return .category
+        case .links: return .links
         case .page: return .page
         case .notFound: return .notFound
         case .search: return .search
@@ -132,6 +135,7 @@ public enum PageKind: String, Sendable, CaseIterable {
         switch self {
         case .home, .homePage: return ["posts", "pagination"]
         case .category: return ["category", "posts", "pagination", "feeds"]
+        case .links: return ["posts", "pagination", "feeds"]
         case .categories: return ["categories", "category_count", "has_categories"]
         case .tagCloud: return ["categories", "category_count", "has_categories"]
         case .year: return ["year", "post_count", "months", "previous_year", "next_year"]
@@ -146,7 +150,7 @@ public enum PageKind: String, Sendable, CaseIterable {
 
 /// The templates that render the kinds of page, by file name in `templates/`.
 public enum PageTemplate: String, Sendable, CaseIterable {
-    case home, post, month, year, archive, categories, category, page, search
+    case home, post, month, year, archive, categories, category, links, page, search
     case tagCloud = "tag_cloud"
     case notFound = "not_found"
 
@@ -155,7 +159,7 @@ public enum PageTemplate: String, Sendable, CaseIterable {
     public var isRequired: Bool {
         switch self {
         case .home, .post, .month, .archive, .page, .notFound: return true
-        case .year, .categories, .category, .tagCloud, .search: return false
+        case .year, .categories, .category, .links, .tagCloud, .search: return false
         }
     }
 }

@@ -18,6 +18,8 @@ final class SiteContext: Sendable {
     let hasBlog: Bool
     let categoriesURL: String
     let tagCloudURL: String
+    /// The links page, when the blog has a link post.
+    let linksURL: String?
     let stylesheetURL: String
     let pages: [NavigationLinkContext]
     let meta: [String: String]
@@ -51,6 +53,7 @@ final class SiteContext: Sendable {
         hasBlog = layout.hasBlog
         categoriesURL = paths.url(paths.categories)
         tagCloudURL = paths.url(paths.tagCloud)
+        linksURL = inputs.hasLinks ? paths.url(paths.list(.links)) : nil
         stylesheetURL = paths.url(paths.staticFile("style.css")) + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
         pages = Self.navigation(inputs.navigation, current: currentPage, url: paths.url(link:))
         meta = settings.metadata.dictionary(CharacterReferences.decode)
@@ -89,6 +92,7 @@ final class SiteContext: Sendable {
         fields.bool("has_blog") { $0.hasBlog }
         fields.text("categories_url") { $0.categoriesURL }
         fields.text("tag_cloud_url") { $0.tagCloudURL }
+        fields.text("links_url") { $0.linksURL }
         fields.text("stylesheet_url") { $0.stylesheetURL }
         fields.list("pages", NavigationLinkContext.type, always: { TemplateList($0.pages) })
         fields.map("meta") { $0.meta }
