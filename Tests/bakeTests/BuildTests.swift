@@ -14,7 +14,7 @@ import Testing
             let match = try #require(result.stdout.wholeMatch(of: summaryLine), "\(result.stdout)")
             #expect(match.output.1 == "31")
             #expect(match.output.2 == "2")
-            #expect(match.output.3 == "123")
+            #expect(match.output.3 == "126")
             #expect(match.output.4 == "0")
             #expect(match.output.5 == "0")
             #expect(match.output.6 == "site")
@@ -72,7 +72,7 @@ import Testing
             #expect(again.status == 0)
             let match = try #require(again.stdout.wholeMatch(of: summaryLine), "\(again.stdout)")
             #expect(match.output.3 == "0")
-            #expect(match.output.4 == "123")
+            #expect(match.output.4 == "126")
             #expect(match.output.5 == "0")
         }
     }
@@ -108,7 +108,7 @@ import Testing
             let result = try await runBake(["blog", "-o", root + "/site", "--future", "--verbose"], in: root)
             #expect(result.status == 0)
             let lines = result.stdout.split(separator: "\n")
-            #expect(lines.count == 124)
+            #expect(lines.count == 127)
             #expect(lines.contains("  wrote index.html"))
         }
     }

@@ -19,7 +19,7 @@ struct DeployTests {
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.count == 2)
             let match = try #require(lines.last.flatMap { $0.wholeMatch(of: publishedLine) }, "\(result.stdout)")
-            #expect(match.output.1 == "123")
+            #expect(match.output.1 == "126")
             #expect(match.output.2 == "0")
             #expect(match.output.4 == fixture.to)
 

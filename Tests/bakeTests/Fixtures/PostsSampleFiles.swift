@@ -2,8 +2,8 @@
 /// (`cd site && find . -type f | sed 's#^\./##' | LC_ALL=C sort`), checked by eye:
 /// 31 posts, 25 month pages, 8 year pages, 2 pages, home and its 3 pages of older posts,
 /// archive, 404, RSS, JSON Feed, sitemap, the categories page and 11 categories (each a page
-/// and 2 feeds; Writing has a second page), the theme's style.css and favicon.svg, the blog's
-/// two static files, and the manifest.
+/// and 2 feeds; Writing has a second page), the links page and its 2 feeds (4 link posts), the
+/// theme's style.css and favicon.svg, the blog's two static files, and the manifest.
 ///
 /// A Swift file rather than a .txt so SwiftPM does not warn about an unhandled resource.
 let postsSampleFiles = """
@@ -115,6 +115,9 @@ colophon.html
 favicon.svg
 feed.json
 index.html
+links/feed.json
+links/index.html
+links/rss.xml
 media/heron-at-dawn-1200.jpg
 media/heron-at-dawn-1200.webp
 media/heron-at-dawn-1600.jpg
