@@ -26,6 +26,8 @@ import Testing
         "categories/cloud.html",            // the tag cloud
         "categories/politics-and-power/index.html",  // a category named with references
         "categories/politics-and-power/rss.xml",
+        "links/index.html",                 // the link posts
+        "links/rss.xml",
         "about.html",                       // a page
         "404.html",
         "sitemap.xml",

@@ -54,8 +54,8 @@ struct ContextBuilder: Sendable {
         context.pagination = pagination(list)
         if let name = list.list.feedName {
             context.feeds = [
-                FeedLinkContext(title: "\(settings.name): \(name) (RSS)", type: "application/rss+xml", url: paths.url(paths.feed(.rss, of: list.list))),
-                FeedLinkContext(title: "\(settings.name): \(name) (JSON Feed)", type: "application/feed+json", url: paths.url(paths.feed(.json, of: list.list))),
+                FeedLinkContext(title: "\(settings.name): \(name) (RSS)", name: "RSS feed", type: "application/rss+xml", url: paths.url(paths.feed(.rss, of: list.list))),
+                FeedLinkContext(title: "\(settings.name): \(name) (JSON Feed)", name: "JSON Feed", type: "application/feed+json", url: paths.url(paths.feed(.json, of: list.list))),
             ]
         }
         return context

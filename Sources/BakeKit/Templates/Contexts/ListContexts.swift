@@ -64,12 +64,16 @@ final class PaginationContext {
 
 /// One of a category page's `feeds`, for `<link rel="alternate">`.
 final class FeedLinkContext {
+    /// For `<link rel="alternate" title>`, e.g. `Blog: Swift (RSS)`.
     let title: String
+    /// The format, as a link's text reads: `RSS feed` or `JSON Feed`.
+    let name: String
     let type: String
     let url: String
 
-    init(title: String, type: String, url: String) {
+    init(title: String, name: String, type: String, url: String) {
         self.title = title
+        self.name = name
         self.type = type
         self.url = url
     }
@@ -77,6 +81,7 @@ final class FeedLinkContext {
     static let type: ContextType = {
         var fields = ContextFields<FeedLinkContext>()
         fields.text("title") { $0.title }
+        fields.text("name") { $0.name }
         fields.text("type") { $0.type }
         fields.text("url") { $0.url }
         return ContextType(noun: "a feed", plural: "feeds", fields: fields.fields)
