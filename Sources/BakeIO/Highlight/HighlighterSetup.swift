@@ -2,7 +2,7 @@
 /// and how long it may take over one answer.
 ///
 /// ```swift
-/// HighlighterSetup.standard                                   // python3 on PATH, 10 s an answer
+/// HighlighterSetup.standard                                   // python3 on PATH, 60 s an answer
 /// HighlighterSetup(interpreter: "/opt/python/bin/python3", deadline: .seconds(30))
 /// ```
 public struct HighlighterSetup: Sendable, Hashable {
@@ -19,5 +19,5 @@ public struct HighlighterSetup: Sendable, Hashable {
 
     /// `python3` on `PATH`, and 10 s an answer: Pygments takes milliseconds over a block, so
     /// only a stuck worker comes near it.
-    public static let standard = HighlighterSetup(interpreter: "python3", deadline: .seconds(10))
+    public static let standard = HighlighterSetup(interpreter: "python3", deadline: .seconds(60))
 }
