@@ -29,7 +29,7 @@ public struct Setting<Value: Sendable>: Sendable {
     ///   - required: whether a missing or empty value is an error.
     ///   - expected: what an error says a bad value should have been.
     init(
-        _ name: String, aliases: [String] = [], default defaultValue: Value, shown: String? = nil, emptyIsDefault: Bool = true,
+        _ name: String, aliases: [String] = [], defaultValue: Value, shown: String? = nil, emptyIsDefault: Bool = true,
         required: Bool = false, expected: String? = nil, doc: String, read: @escaping @Sendable (String) -> Value?
     ) {
         key = SettingKey(
