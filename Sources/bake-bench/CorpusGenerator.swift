@@ -36,13 +36,13 @@ struct CorpusGenerator {
         let title = untitled ? "" : sentence(words: 3 + Int(random.next() % 6), random: &random, capitalized: true)
         let slug = untitled ? "note-\(number)" : Slug.make(from: title) + "-\(number)"
         var fields: [(key: String, value: String)] = []
-        if !untitled { fields.append(("title", title)) }
-        fields.append(("pubDate", civil.rfc3339))
-        if isLink { fields.append(("link", "https://example.org/\(Slug.make(from: title))")) }
+        if !untitled { fields.append((HeaderKey.title.name, title)) }
+        fields.append((HeaderKey.pubDate.name, civil.rfc3339))
+        if isLink { fields.append((HeaderKey.link.name, "https://example.org/\(Slug.make(from: title))")) }
         if random.next() % 3 == 0 {
-            fields.append(("categoryArray", (0..<(1 + Int(random.next() % 3))).map { _ in Self.categories[Int(random.next() % UInt64(Self.categories.count))] }.joined(separator: ", ")))
+            fields.append((HeaderKey.categoryArray.name, (0..<(1 + Int(random.next() % 3))).map { _ in Self.categories[Int(random.next() % UInt64(Self.categories.count))] }.joined(separator: ", ")))
         }
-        fields.append(("dbid", String(100_000 + number)))
+        fields.append((HeaderKey.dbid.name, String(100_000 + number)))
         let body = self.body(words: 80 + Int(random.next() % 321), random: &random)
         let path = "posts/\(civil.year)/\(two(civil.month))/\(two(civil.day))/\(slug).markdown"
         return (path, PostFile(fields: fields, body: body).text)

@@ -104,12 +104,12 @@ private extension Bake.Import {
         let author = await Bake.Init.defaultAuthor()
         // Each setting: the old site's value and where it was found, else bake init's default.
         let chosen: [(key: String, value: ImportedSite.Value?, fallback: String, because: String)] = [
-            ("site_name", site.name, "My Blog", "bake init's default"),
-            ("site_url", site.url, "https://example.com", "bake init's default; set it before you publish"),
-            ("site_description", site.description, "Notes and essays", "bake init's default"),
-            ("author", site.author, author, author.isEmpty ? "no name found" : "your name, as bake init finds it"),
-            ("time_zone", site.timeZone, machineZone, "this machine's"),
-            ("language", site.language, "en", "bake init's default"),
+            (SettingKey.siteName.name, site.name, "My Blog", "bake init's default"),
+            (SettingKey.siteURL.name, site.url, "https://example.com", "bake init's default; set it before you publish"),
+            (SettingKey.siteDescription.name, site.description, "Notes and essays", "bake init's default"),
+            (SettingKey.author.name, site.author, author, author.isEmpty ? "no name found" : "your name, as bake init finds it"),
+            (SettingKey.timeZone.name, site.timeZone, machineZone, "this machine's"),
+            (SettingKey.language.name, site.language, SettingKey.language.defaultValue, "bake init's default"),
         ]
         var settings = BlogFolder.startingSettings(name: "", url: "", author: "", timeZone: "")
         for (key, value, fallback, _) in chosen {

@@ -39,7 +39,7 @@ extension Bake {
             let tree = PostTree(blog: blog)
             let now = Timestamp(Date()).civil(in: zone)
             let date = now.rfc3339
-            let post = PostFile(fields: [("title", "Hello, world"), ("pubDate", date)], body: """
+            let post = PostFile(fields: [(HeaderKey.title.name, "Hello, world"), (HeaderKey.pubDate.name, date)], body: """
             This is the first post of \(name). Edit it, or write another with `bake new "A title"`,
             then run `bake` in this folder to bake the site into `site/`.
 

@@ -60,8 +60,8 @@ extension Bake {
             let slug = Slug.make(from: title.isEmpty ? "note \(two(now.hour))\(two(now.minute))\(two(now.second))" : title)
             let tree = PostTree(blog: folder)
             var fields: [(key: String, value: String)] = []
-            if !title.isEmpty { fields.append(("title", title)) }
-            fields.append(("pubDate", now.headerText))
+            if !title.isEmpty { fields.append((HeaderKey.title.name, title)) }
+            fields.append((HeaderKey.pubDate.name, now.headerText))
             let path: String
             do {
                 path = try tree.newPostPath(folder: draft ? "drafts" : "posts", date: now, slug: slug, format: html ? .html : .markdown)
@@ -93,7 +93,7 @@ extension Bake {
             }
             let path = "pages/\(Slug.unique(slug.isEmpty ? "page" : slug, taken: taken)).\(html ? "html" : "markdown")"
             do {
-                try PostTree(blog: folder).write(PostFile(fields: [("title", title)], body: "").text, to: path)
+                try PostTree(blog: folder).write(PostFile(fields: [(HeaderKey.title.name, title)], body: "").text, to: path)
             } catch {
                 terminal.report(error, blog: folder, outcome: "no page was written")
                 throw ExitCode.failure

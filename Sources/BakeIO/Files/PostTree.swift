@@ -11,7 +11,7 @@ import BakeKit
 /// ```swift
 /// let tree = PostTree(blog: blog)
 /// let path = try tree.newPostPath(folder: "drafts", date: now, slug: "hello", format: .markdown)
-/// try tree.write(PostFile(fields: [("title", "Hello")], body: "").text, to: path)   // drafts/2014/03/31/hello.markdown
+/// try tree.write(PostFile(fields: [(HeaderKey.title.name, "Hello")], body: "").text, to: path)   // drafts/2014/03/31/hello.markdown
 /// ```
 public struct PostTree: Sendable {
     /// The folders that hold post files: published posts, then drafts.

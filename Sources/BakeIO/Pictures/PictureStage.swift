@@ -189,7 +189,7 @@ extension PictureStage {
         func check(_ sourcePath: String, _ sources: [String], _ metadata: PostMetadata, folder: String) {
             for source in PictureCatalog.sources(sources, metadata: metadata) {
                 guard let path = PictureCatalog.path(ofSource: source, pageFolder: folder, paths: paths), let reason = failures[path] else { continue }
-                let line = metadata["image"] == source ? metadata.field("image")?.line : line(naming: source, in: blog.path(sourcePath))
+                let line = metadata[.image] == source ? metadata.field(.image)?.line : line(naming: source, in: blog.path(sourcePath))
                 problems.append(Diagnostic(path: sourcePath, line: line, message: "shows static/\(path), which is \(reason)"))
             }
         }

@@ -78,8 +78,8 @@ public struct BlogConfiguration: Sendable, Hashable {
         }
         if !problems.isEmpty { settings = nil }
 
-        let theme = overrides.theme ?? folder(.theme, in: metadata, blog: blog, mustExist: true, problems: &problems)
-        let output = overrides.output ?? folder(.output, in: metadata, blog: blog, mustExist: false, problems: &problems) ?? blog.defaultOutput
+        let theme = overrides.theme ?? folder(SettingKey.theme.key, in: metadata, blog: blog, mustExist: true, problems: &problems)
+        let output = overrides.output ?? folder(SettingKey.output.key, in: metadata, blog: blog, mustExist: false, problems: &problems) ?? blog.defaultOutput
         return BlogConfiguration(
             blog: blog, settings: settings ?? standIn(metadata), problems: problems, warnings: warnings, themeFolder: theme, output: output,
             includeDrafts: overrides.includeDrafts, includeFuture: overrides.includeFuture, overrides: overrides
@@ -120,7 +120,7 @@ private extension BlogConfiguration {
     /// that line is good, else UTC.
     static func standIn(_ metadata: PostMetadata?) -> SiteSettings {
         var zone = "UTC"
-        if let value = metadata?[SettingKey.timeZone.name], TimeZone(identifier: value) != nil { zone = value }
+        if let value = metadata?[SettingKey.timeZone.name], SettingKey.timeZone.read(value) != nil { zone = value }
         let fields = [(SettingKey.siteName.name, "stand-in"), (SettingKey.siteURL.name, "https://example.invalid"), (SettingKey.timeZone.name, zone)]
         // These values are valid by construction.
         return try! SiteSettings(metadata: PostMetadata(fields: fields.enumerated().map { .init(key: $1.0, value: $1.1, line: $0 + 1) }))

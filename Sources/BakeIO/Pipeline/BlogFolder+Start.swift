@@ -9,12 +9,13 @@ extension BlogFolder {
     /// try BlogFolder(root: "/blog").start(settings: settings)
     /// ```
     public static func startingSettings(
-        name: String, url: String, description: String = "Notes and essays", author: String, timeZone: String, language: String = "en"
+        name: String, url: String, description: String = "Notes and essays", author: String, timeZone: String, language: String = SettingKey.language.defaultValue
     ) -> [(key: String, value: String)] {
         [
-            ("site_name", name), ("site_url", url), ("site_description", description),
-            ("author", author), ("time_zone", timeZone), ("language", language),
-            ("home_post_count", "8"), ("feed_post_count", "20"),
+            (SettingKey.siteName.name, name), (SettingKey.siteURL.name, url), (SettingKey.siteDescription.name, description),
+            (SettingKey.author.name, author), (SettingKey.timeZone.name, timeZone), (SettingKey.language.name, language),
+            (SettingKey.homePostCount.name, String(SettingKey.homePostCount.defaultValue)),
+            (SettingKey.feedPostCount.name, String(SettingKey.feedPostCount.defaultValue)),
         ]
     }
 

@@ -13,7 +13,7 @@ public struct BlogFolder: Sendable, Hashable {
     }
 
     public var settingsPath: String { root + "/site.settings" }
-    public var defaultOutput: String { root + "/site" }
+    public var defaultOutput: String { root + "/" + SettingKey.output.defaultValue }
 
     // What bake keeps between runs, all of it in `.bake-cache/` and named here, once. Any of
     // it may be deleted: the next run makes it again (the webmention record then starts a new

@@ -208,7 +208,7 @@ private extension SiteBuilder {
             var reported: Set<String> = []
             for page in plan.pages {
                 if !templates.names.contains(page.templateName) {
-                    problems.append(PlanError(source: page.sourcePath, line: page.metadata.field("template")?.line, reason: .missingTemplate(page.templateName)).diagnostic)
+                    problems.append(PlanError(source: page.sourcePath, line: page.metadata.field(.template)?.line, reason: .missingTemplate(page.templateName)).diagnostic)
                 } else if reported.insert(page.templateName).inserted {
                     // A template that only standalone pages use is checked as one when one does.
                     problems += templates.problems(asPage: page.templateName)

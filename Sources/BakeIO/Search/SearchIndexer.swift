@@ -41,7 +41,7 @@ struct SearchIndexer: Sendable {
         environment = options.environment
         let suffix = String(settings.layout.fileSuffix.dropFirst())
         extensions = suffix == "html" ? ["html"] : ["html", suffix]
-        settingsLine = settings.metadata.field("search")?.line
+        settingsLine = settings.line(of: SettingKey.search.key)
     }
 
     /// What a build does about search, decided before it writes anything.

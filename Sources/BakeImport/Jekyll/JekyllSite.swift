@@ -200,9 +200,9 @@ extension JekyllSite {
         }
         var fields: [(key: String, value: String)] = []
         // Jekyll shows an untitled post under its slug, capitalized ("old-slug" → "Old Slug").
-        fields.append(("title", title ?? slugSource.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")))
-        fields.append(("pubDate", date.headerText))
-        if !names.isEmpty { fields.append(("categoryArray", names.joined(separator: ", "))) }
+        fields.append((HeaderKey.title.name, title ?? slugSource.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")))
+        fields.append((HeaderKey.pubDate.name, date.headerText))
+        if !names.isEmpty { fields.append((HeaderKey.categoryArray.name, names.joined(separator: ", "))) }
 
         var oldURLs: [String] = []
         if !isDraft, published {

@@ -77,7 +77,7 @@ public struct ImportPlan: Sendable {
                 for url in item.oldURLs where url != permalink && !aliases.contains(url) { aliases.append(url) }
                 // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
                 let written = aliases.map { $0.replacingOccurrences(of: ",", with: "%2C") }
-                if !written.isEmpty { fields.append(("aliases", written.joined(separator: ", "))) }
+                if !written.isEmpty { fields.append((HeaderKey.aliases.name, written.joined(separator: ", "))) }
             }
             let text = PostFile(fields: fields, body: item.body).text
             if let existing = onDisk[scope]?[stem] {

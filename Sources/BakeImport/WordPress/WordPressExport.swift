@@ -83,7 +83,7 @@ public struct WordPressExport: Sendable {
             }
 
             var fields: [(key: String, value: String)] = []
-            if !title.isEmpty || destination == .page { fields.append(("title", Self.headerText(title, raw: rawTitle))) }
+            if !title.isEmpty || destination == .page { fields.append((HeaderKey.title.name, Self.headerText(title, raw: rawTitle))) }
             var date: CivilTime?
             if destination != .page {
                 guard let civil = Self.date(local: item["wp:post_date"], utc: item["wp:post_date_gmt"], zone: timeZone) else {
@@ -92,7 +92,7 @@ public struct WordPressExport: Sendable {
                     continue
                 }
                 date = civil
-                fields.append(("pubDate", civil.headerText))
+                fields.append((HeaderKey.pubDate.name, civil.headerText))
                 var names: [String] = []
                 for domain in ["category", "post_tag"] {
                     for element in item.elements where element.name == "category" && element.attributes["domain"] == domain {
@@ -101,7 +101,7 @@ public struct WordPressExport: Sendable {
                         if !name.isEmpty, !names.contains(name) { names.append(name) }
                     }
                 }
-                if !names.isEmpty { fields.append(("categoryArray", names.joined(separator: ", "))) }
+                if !names.isEmpty { fields.append((HeaderKey.categoryArray.name, names.joined(separator: ", "))) }
             }
 
             var oldURLs: [String] = []

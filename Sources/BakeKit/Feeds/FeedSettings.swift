@@ -12,31 +12,21 @@ public struct FeedSettings: Sendable, Hashable {
     /// The show's settings, used when the feed has an episode.
     public let show: PodcastShow
 
-    init(metadata: PostMetadata, name: String, author: String, absolute: (String) -> String, errors: inout [MetadataError]) {
-        func value(_ key: SettingKey) -> String? {
-            metadata[key.name].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        title = value(.feedTitle).map(CharacterReferences.decode) ?? name
-        authorURL = value(.feedAuthorURL).map(absolute)
-        authorAvatarURL = value(.feedAuthorAvatarURL).map(absolute)
-        mediaThumbnail = value(.feedMediaThumbnail).map(absolute)
-        var explicit = false
-        let key = SettingKey.itunesExplicit
-        if let field = metadata.field(key.name), !field.value.isEmpty {
-            if let flag = SettingKey.flag(field.value) {
-                explicit = flag
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: key.name, value: field.value, expected: key.expected)))
-            }
-        }
-        let ownerName = value(.itunesOwnerName).map(CharacterReferences.decode) ?? author
+    /// Reads the feed and podcast settings, each through its declaration; those that fall
+    /// back to another setting (`@feed_title` to the site's name …) do so here.
+    init(settings: inout SettingReader, name: String, author: String, absolute: (String) -> String) {
+        title = settings.read(SettingKey.feedTitle) ?? name
+        authorURL = settings.read(SettingKey.feedAuthorURL).map(absolute)
+        authorAvatarURL = settings.read(SettingKey.feedAuthorAvatarURL).map(absolute)
+        mediaThumbnail = settings.read(SettingKey.feedMediaThumbnail).map(absolute)
+        let explicit = settings.read(SettingKey.itunesExplicit)
         show = PodcastShow(
-            author: value(.itunesAuthor).map(CharacterReferences.decode) ?? author,
-            ownerName: ownerName,
-            ownerEmail: value(.itunesOwnerEmail),
-            image: value(.itunesImage).map(absolute) ?? mediaThumbnail,
-            category: value(.itunesCategory).map(CharacterReferences.decode),
-            subcategory: value(.itunesSubcategory).map(CharacterReferences.decode),
+            author: settings.read(SettingKey.itunesAuthor) ?? author,
+            ownerName: settings.read(SettingKey.itunesOwnerName) ?? author,
+            ownerEmail: settings.read(SettingKey.itunesOwnerEmail),
+            image: settings.read(SettingKey.itunesImage).map(absolute) ?? mediaThumbnail,
+            category: settings.read(SettingKey.itunesCategory),
+            subcategory: settings.read(SettingKey.itunesSubcategory),
             explicit: explicit
         )
     }

@@ -27,8 +27,8 @@ public struct JSONFeed: Sendable {
             feed_url: channel.jsonFeedURL,
             hubs: settings.websubHub.map { [Hub(type: "WebSub", url: $0)] },
             description: settings.description.isEmpty ? nil : settings.description,
-            icon: absolute("icon_url"),
-            favicon: absolute("favicon_url"),
+            icon: absolute(settings.iconURL),
+            favicon: absolute(settings.faviconURL),
             language: settings.language,
             authors: settings.author.isEmpty ? nil : [Author(name: settings.author, url: settings.feed.authorURL, avatar: settings.feed.authorAvatarURL)],
             items: items.map { item in
@@ -45,7 +45,7 @@ public struct JSONFeed: Sendable {
                     summary: item.summary ?? (post.title.isEmpty ? nil : item.description),
                     date_published: post.pubDate.civil(in: settings.timeZone).rfc3339,
                     date_modified: post.updated?.civil(in: settings.timeZone).rfc3339,
-                    image: post.metadata["mediaThumbnail"].flatMap { $0.isEmpty ? nil : settings.absolute($0) } ?? settings.feed.mediaThumbnail,
+                    image: post.metadata[.mediaThumbnail].flatMap { $0.isEmpty ? nil : settings.absolute($0) } ?? settings.feed.mediaThumbnail,
                     tags: post.categories.isEmpty ? nil : post.categories,
                     attachments: episode.map {
                         [Attachment(url: $0.url, mime_type: $0.type, size_in_bytes: $0.length > 0 ? $0.length : nil, duration_in_seconds: $0.durationSeconds)]
@@ -62,9 +62,9 @@ public struct JSONFeed: Sendable {
 }
 
 private extension JSONFeed {
-    /// The setting `key` as an absolute URL (the feed's readers are elsewhere); nil when unset.
-    func absolute(_ key: String) -> String? {
-        guard let value = settings.metadata[key], !value.isEmpty else { return nil }
+    /// A URL setting as an absolute URL (the feed's readers are elsewhere); nil when unset.
+    func absolute(_ value: String?) -> String? {
+        guard let value else { return nil }
         return settings.absolute(settings.underBasePath(value))
     }
 

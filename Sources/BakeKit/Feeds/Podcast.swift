@@ -26,7 +26,6 @@ extension PodcastShow {
     /// //   category (<itunes:category>), which no setting gives; expected one of Apple's categories, e.g. `@itunes_category Technology`
     /// ```
     public static func warnings(for settings: SiteSettings, path: String = "site.settings") -> [Diagnostic] {
-        func isSet(_ key: String) -> Bool { !(settings.metadata[key] ?? "").isEmpty }
         var missing: [(what: String, outcome: String, expected: String)] = []
         if settings.feed.show.image == nil {
             missing.append(("artwork (<itunes:image>)", "which no setting gives", "`@itunes_image /artwork.jpg`, a square JPEG or PNG of 1400 to 3000 pixels"))
@@ -34,10 +33,10 @@ extension PodcastShow {
         if settings.feed.show.category == nil {
             missing.append(("category (<itunes:category>)", "which no setting gives", "one of Apple's categories, e.g. `@itunes_category Technology`"))
         }
-        if !isSet("language") {
+        if !settings.isGiven(SettingKey.language.key) {
             missing.append(("language (<language>)", "which bake writes as `\(settings.language)` since no setting gives it", "e.g. `@language en`"))
         }
-        if !isSet("itunes_explicit") {
+        if !settings.isGiven(SettingKey.itunesExplicit.key) {
             missing.append(("explicit flag (<itunes:explicit>)", "which bake writes as `false` since no setting gives it", "`@itunes_explicit false` or `true`"))
         }
         return missing.map {
@@ -72,32 +71,32 @@ public struct Episode: Sendable, Hashable {
     public let thumbnail: String?
 
     public init?(metadata: PostMetadata, absolute: (String) -> String) {
-        func value(_ key: String) -> String? {
+        func value(_ key: HeaderKey) -> String? {
             metadata[key].flatMap { $0.isEmpty ? nil : $0 }
         }
-        guard let enclosure = value("enclosure") else { return nil }
+        guard let enclosure = value(.enclosure) else { return nil }
         url = absolute(enclosure)
-        type = value("enclosureType") ?? Self.type(of: enclosure)
-        length = value("enclosureLength").flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 0
-        durationSeconds = value("itunesDuration").flatMap(Self.seconds)
-        duration = durationSeconds == nil ? nil : value("itunesDuration")
-        subtitle = value("itunesItemSubtitle").map(CharacterReferences.decode)
-        summary = value("itunesItemSummary").map(CharacterReferences.decode)
-        explicit = value("itunesExplicit").flatMap { $0.lowercased() == "clean" ? false : SiteSettings.flag($0) }
-        thumbnail = value("mediaThumbnail").map(absolute)
+        type = value(.enclosureType) ?? Self.type(of: enclosure)
+        length = value(.enclosureLength).flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 0
+        durationSeconds = value(.itunesDuration).flatMap(Self.seconds)
+        duration = durationSeconds == nil ? nil : value(.itunesDuration)
+        subtitle = value(.itunesItemSubtitle).map(CharacterReferences.decode)
+        summary = value(.itunesItemSummary).map(CharacterReferences.decode)
+        explicit = value(.itunesExplicit).flatMap { $0.lowercased() == "clean" ? false : SettingKey.flag($0) }
+        thumbnail = value(.mediaThumbnail).map(absolute)
     }
 
     /// What is wrong with a post's podcast headers, each with its line.
     public static func problems(in metadata: PostMetadata) -> [MetadataError] {
         var errors: [MetadataError] = []
-        if let field = metadata.field("enclosureLength"), !field.value.isEmpty, Int(field.value).map({ $0 < 0 }) ?? true {
-            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "enclosureLength", value: field.value, expected: "the file's size in bytes, such as 12345678")))
+        if let field = metadata.field(.enclosureLength), !field.value.isEmpty, Int(field.value).map({ $0 < 0 }) ?? true {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: HeaderKey.enclosureLength.name, value: field.value, expected: "the file's size in bytes, such as 12345678")))
         }
-        if let field = metadata.field("itunesDuration"), !field.value.isEmpty, seconds(field.value) == nil {
-            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "itunesDuration", value: field.value, expected: "seconds, MM:SS or HH:MM:SS, such as 1:02:03")))
+        if let field = metadata.field(.itunesDuration), !field.value.isEmpty, seconds(field.value) == nil {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: HeaderKey.itunesDuration.name, value: field.value, expected: "seconds, MM:SS or HH:MM:SS, such as 1:02:03")))
         }
-        if let field = metadata.field("itunesExplicit"), !field.value.isEmpty, field.value.lowercased() != "clean", SiteSettings.flag(field.value) == nil {
-            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: "itunesExplicit", value: field.value, expected: "true or false")))
+        if let field = metadata.field(.itunesExplicit), !field.value.isEmpty, field.value.lowercased() != "clean", SettingKey.flag(field.value) == nil {
+            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: HeaderKey.itunesExplicit.name, value: field.value, expected: "true or false")))
         }
         return errors
     }

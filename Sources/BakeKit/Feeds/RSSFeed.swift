@@ -20,7 +20,7 @@ public struct RSSFeed: Sendable {
         let feedURL = channel.rssURL
         let episodes = items.map { Episode(metadata: $0.post.metadata, absolute: settings.absolute) }
         let podcast = episodes.contains { $0 != nil }
-        let thumbnails = podcast || settings.feed.mediaThumbnail != nil || items.contains { $0.post.metadata["mediaThumbnail"] != nil }
+        let thumbnails = podcast || settings.feed.mediaThumbnail != nil || items.contains { $0.post.metadata[.mediaThumbnail] != nil }
         var xml = """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"\(podcast ? " " + PodcastXML.namespace : "")\(thumbnails ? " " + PodcastXML.mediaNamespace : "")>
@@ -59,7 +59,7 @@ public struct RSSFeed: Sendable {
             xml += "<description>\(MarkupEscaping.xml(item.description))</description>\n"
             xml += "<content:encoded>\(MarkupEscaping.xml(content))</content:encoded>\n"
             if let episode { xml += PodcastXML.item(episode) }
-            if let thumbnail = post.metadata["mediaThumbnail"].flatMap({ $0.isEmpty ? nil : settings.absolute($0) }) ?? settings.feed.mediaThumbnail {
+            if let thumbnail = post.metadata[.mediaThumbnail].flatMap({ $0.isEmpty ? nil : settings.absolute($0) }) ?? settings.feed.mediaThumbnail {
                 xml += "<media:thumbnail url=\"\(MarkupEscaping.xml(thumbnail))\"/>\n"
             }
             xml += "</item>\n"

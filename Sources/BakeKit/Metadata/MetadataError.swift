@@ -53,8 +53,8 @@ public struct MetadataError: Error, Sendable, Hashable {
 private extension MetadataError {
     static func example(for key: String) -> String {
         switch key {
-        case "pubDate", "modDate": return "2014-03-31 20:16:46 -0700"
-        case "site_url": return "https://example.com"
+        case HeaderKey.pubDate.name, HeaderKey.modDate.name: return "2014-03-31 20:16:46 -0700"
+        case SettingKey.siteURL.name: return "https://example.com"
         default: return "value"
         }
     }

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let parsed = try MetadataParser().parse(Array("@title Hi\n\nBody\n".utf8))
-/// parsed.metadata["title"]   // "Hi"
+/// parsed.metadata[.title]   // "Hi"
 /// parsed.body                // "Body\n"
 /// ```
 public struct MetadataParser: Sendable {
@@ -87,6 +87,19 @@ public struct ParsedSource: Sendable, Hashable {
     public let bodyLine: Int
 }
 
+extension MetadataParser {
+    /// Whether `byte` may be part of a key: ASCII letters, digits and `_`.
+    static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
 private extension MetadataParser {
     static let emptyString = "(empty-string)"
 
@@ -109,16 +122,6 @@ private extension MetadataParser {
         }
         if value == emptyString { value = "" }
         return PostMetadata.Field(key: key, value: value, line: number)
-    }
-
-    static func isKeyByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            return true
-        default:
-            return false
-        }
     }
 
     /// Finds the line and byte column of the first byte that breaks UTF-8.

@@ -34,12 +34,9 @@ public enum MicropubJSON {
 }
 
 public extension MicropubJSON {
-    /// The header the shim keeps a post's Micropub `photo` in.
-    static let photoKey = "micropub_photo"
-
     /// The photos a Micropub client sent with a post, those with an `http` or `https` URL.
     static func photos(in metadata: PostMetadata) -> [(url: WebURL, alt: String)] {
-        guard let value = metadata[photoKey] else { return [] }
+        guard let value = metadata[.micropubPhoto] else { return [] }
         return values(value).compactMap { value in
             value.url.flatMap(WebURL.init).map { ($0, value.alt ?? "") }
         }

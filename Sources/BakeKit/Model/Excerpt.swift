@@ -29,7 +29,7 @@ public enum Excerpt {
 
     /// The post's `@summary`, its character references decoded, or nil.
     public static func summary(of metadata: PostMetadata) -> String? {
-        guard let value = metadata["summary"], !value.isEmpty else { return nil }
+        guard let value = metadata[.summary], !value.isEmpty else { return nil }
         return CharacterReferences.decode(value)
     }
 }

@@ -28,12 +28,12 @@ public struct Page: Sendable, Hashable {
 
     /// The template it renders with: `@template`, or `page`.
     public var templateName: String {
-        metadata["template"].flatMap { $0.isEmpty ? nil : $0 } ?? PageTemplate.page.rawValue
+        metadata[.template].flatMap { $0.isEmpty ? nil : $0 } ?? PageTemplate.page.rawValue
     }
 
     /// Whether the page shows its title as a heading; `@show_title false` hides it.
     public var showsTitle: Bool {
-        metadata["show_title"].flatMap(SiteSettings.flag) ?? true
+        metadata[.showTitle].flatMap(SettingKey.flag) ?? true
     }
 
     /// The output path, e.g. `about.html`.

@@ -39,20 +39,20 @@ public struct PostParser: Sendable {
         }
         var errors: [MetadataError] = []
         var pubDate = now
-        if let field = source.metadata.field("pubDate") {
+        if let field = source.metadata.field(.pubDate) {
             if let date = dates.parse(field.value) {
                 pubDate = date
             } else {
-                errors.append(MetadataError(line: field.line, reason: .unreadableDate(key: "pubDate", value: field.value)))
+                errors.append(MetadataError(line: field.line, reason: .unreadableDate(key: HeaderKey.pubDate.name, value: field.value)))
             }
         } else if status == .published {
-            errors.append(MetadataError(line: 1, reason: .missingKey("pubDate")))
+            errors.append(MetadataError(line: 1, reason: .missingKey(HeaderKey.pubDate.name)))
         }
         var modDate: Timestamp?
-        if let field = source.metadata.field("modDate"), !field.value.isEmpty {
+        if let field = source.metadata.field(.modDate), !field.value.isEmpty {
             modDate = dates.parse(field.value)
             if modDate == nil {
-                errors.append(MetadataError(line: field.line, reason: .unreadableDate(key: "modDate", value: field.value)))
+                errors.append(MetadataError(line: field.line, reason: .unreadableDate(key: HeaderKey.modDate.name, value: field.value)))
             }
         }
 
@@ -85,14 +85,14 @@ public struct PostParser: Sendable {
         let html = renderBody(source.body, format: format, anchorPrefix: permalink.slug,
                               smartPunctuation: try smartPunctuation(source.metadata, path: path))
         // Header values are text: decoded once here, escaped once where they are written.
-        let link = source.metadata["link"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
-        let categories = (source.metadata["categoryArray"] ?? "")
+        let link = source.metadata[.link].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
+        let categories = (source.metadata[.categoryArray] ?? "")
             .split(separator: ",")
             .map { CharacterReferences.decode($0.trimmingCharacters(in: .whitespaces)) }
             .filter { !$0.isEmpty }
         let post = Post(
             sourcePath: path, permalink: permalink, format: format, status: status,
-            title: CharacterReferences.decode(source.metadata["title"] ?? ""), pubDate: pubDate, modDate: modDate, link: link,
+            title: CharacterReferences.decode(source.metadata[.title] ?? ""), pubDate: pubDate, modDate: modDate, link: link,
             categories: categories, metadata: source.metadata, excerpt: PlainText.excerpt(fromHTML: html),
             contentHash: ContentHasher.hash(bytes), imageSources: ImageTag.sources(in: html)
         )
@@ -108,10 +108,10 @@ public struct PostParser: Sendable {
         }
         let name = BodyFormat.stem(of: relative)
         // `Page.showsTitle` reads it; checked here so that a typo is an error, not a shown title.
-        _ = try flag("show_title", in: source.metadata, path: path)
+        _ = try flag(.showTitle, in: source.metadata, path: path)
         let html = renderBody(source.body, format: format, anchorPrefix: name.replacingOccurrences(of: "/", with: "-"),
                               smartPunctuation: try smartPunctuation(source.metadata, path: path))
-        let title = source.metadata["title"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
+        let title = source.metadata[.title].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? (name.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").capitalized } ?? name)
         let page = Page(sourcePath: path, name: name, format: format, title: title, metadata: source.metadata,
                         excerpt: PlainText.excerpt(fromHTML: html), contentHash: ContentHasher.hash(bytes),
@@ -165,14 +165,14 @@ private extension PostParser {
 
     /// Whether a file's Markdown gets smart punctuation: its own `@smart_punctuation`, or the site's.
     func smartPunctuation(_ metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool {
-        try flag("smart_punctuation", in: metadata, path: path) ?? settings.smartPunctuation
+        try flag(.smartPunctuation, in: metadata, path: path) ?? settings.smartPunctuation
     }
 
     /// The value of a `true`/`false` header, nil when absent; anything else is an error at its line.
-    func flag(_ key: String, in metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool? {
+    func flag(_ key: HeaderKey, in metadata: PostMetadata, path: String) throws(BuildFailure) -> Bool? {
         guard let field = metadata.field(key) else { return nil }
-        guard let value = SiteSettings.flag(field.value) else {
-            let error = MetadataError(line: field.line, reason: .invalidValue(key: key, value: field.value, expected: "true or false"))
+        guard let value = SettingKey.flag(field.value) else {
+            let error = MetadataError(line: field.line, reason: .invalidValue(key: key.name, value: field.value, expected: "true or false"))
             throw BuildFailure([error.diagnostic(path: path)])
         }
         return value

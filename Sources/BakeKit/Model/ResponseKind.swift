@@ -13,25 +13,35 @@ import Foundation
 /// ResponseKind.inReplyTo.urls(in: metadata)   // [WebURL("https://example.com/2014/03/31/hello.html")]
 /// ResponseKind.inReplyTo.property             // "in-reply-to"
 /// ```
-public enum ResponseKind: String, Sendable, CaseIterable {
-    case inReplyTo = "in_reply_to"
-    case likeOf = "like_of"
-    case repostOf = "repost_of"
-    case bookmarkOf = "bookmark_of"
+public enum ResponseKind: Sendable, CaseIterable {
+    case inReplyTo
+    case likeOf
+    case repostOf
+    case bookmarkOf
+
+    /// Its header line.
+    public var header: HeaderKey {
+        switch self {
+        case .inReplyTo: .inReplyTo
+        case .likeOf: .likeOf
+        case .repostOf: .repostOf
+        case .bookmarkOf: .bookmarkOf
+        }
+    }
 
     /// The header key, without `@`.
-    public var key: String { rawValue }
+    public var key: String { header.name }
 
     /// The Micropub (and microformats2) property, e.g. `in-reply-to`.
-    public var property: String { rawValue.replacingOccurrences(of: "_", with: "-") }
+    public var property: String { key.replacingOccurrences(of: "_", with: "-") }
 
     /// The header the shim kept it in before, its values as JSON.
-    public var legacyKey: String { "micropub_" + rawValue }
+    public var legacyKey: String { header.olderNames.first ?? key }
 
     /// The URLs of this kind a post's header names: its own header, else the older JSON line.
     /// A value that is not a list of `http` or `https` URLs gives none (`problems` reports it).
     public func urls(in metadata: PostMetadata) -> [WebURL] {
-        if let value = metadata[key] {
+        if let value = metadata[header] {
             return Self.read(value) ?? []
         }
         guard let legacy = metadata[legacyKey] else { return [] }
@@ -48,7 +58,7 @@ public enum ResponseKind: String, Sendable, CaseIterable {
     /// What is wrong with a post's response headers, each with its line.
     public static func problems(in metadata: PostMetadata) -> [MetadataError] {
         allCases.compactMap { kind in
-            guard let field = metadata.field(kind.key), read(field.value) == nil else { return nil }
+            guard let field = metadata.field(kind.header), read(field.value) == nil else { return nil }
             return MetadataError(line: field.line, reason: .invalidValue(
                 key: kind.key, value: field.value, expected: "http or https URLs separated by commas, such as https://example.com/2014/03/31/hello.html"
             ))

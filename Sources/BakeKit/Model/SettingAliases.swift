@@ -7,12 +7,12 @@
 /// ```
 public enum SettingAliases {
     /// Wildcat's name → bake's name.
-    public static let table: [(wildcat: String, bake: String)] = SettingKey.allCases.flatMap { key in
+    public static let table: [(wildcat: String, bake: String)] = SettingKey.all.flatMap { key in
         key.aliases.map { (wildcat: $0, bake: key.name) }
     }
 
     /// Every key bake reads from `site.settings` under its own name.
-    public static let known: Set<String> = Set(SettingKey.allCases.map(\.name))
+    public static let known: Set<String> = Set(SettingKey.all.map(\.name))
 
     /// The settings with each Wildcat line followed by a copy under bake's name, on the same
     /// line (the Wildcat name stays, for themes that read `site.meta.<key>`). When a file has

@@ -14,7 +14,11 @@ public struct SiteLayout: Sendable, Hashable {
     /// The archive page's title.
     public let archiveTitle: String
 
-    public init(hasBlog: Bool = true, blogFolder: String = "", fileSuffix: String = ".html", homeTitle: String = "", archiveTitle: String = "Archive") {
+    public init(
+        hasBlog: Bool = SettingKey.hasBlog.defaultValue, blogFolder: String = SettingKey.blogRelativePath.defaultValue,
+        fileSuffix: String = SettingKey.outputFileSuffix.defaultValue, homeTitle: String = SettingKey.blogHomePageTitle.defaultValue,
+        archiveTitle: String = SettingKey.blogArchiveTitle.defaultValue
+    ) {
         self.hasBlog = hasBlog
         self.blogFolder = blogFolder
         self.fileSuffix = fileSuffix
@@ -22,39 +26,12 @@ public struct SiteLayout: Sendable, Hashable {
         self.archiveTitle = archiveTitle
     }
 
-    /// Reads the layout settings, adding a problem for each bad line to `errors`.
-    init(metadata: PostMetadata, errors: inout [MetadataError]) {
-        var hasBlog = true
-        if let field = metadata.field(SettingKey.hasBlog.name), !field.value.isEmpty {
-            if let value = SettingKey.flag(field.value) {
-                hasBlog = value
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.hasBlog.name, value: field.value, expected: SettingKey.hasBlog.expected)))
-            }
-        }
-        var folder = ""
-        if let field = metadata.field(SettingKey.blogRelativePath.name) {
-            let parts = field.value.split(separator: "/").filter { !$0.isEmpty }
-            if parts.contains(where: { $0 == "." || $0 == ".." || $0.contains(where: { $0 == "?" || $0 == "#" || $0 == "\\" || $0.isWhitespace }) }) {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.blogRelativePath.name, value: field.value, expected: "a folder of the site such as blog")))
-            } else if !parts.isEmpty {
-                folder = parts.joined(separator: "/") + "/"
-            }
-        }
-        var suffix = ".html"
-        if let field = metadata.field(SettingKey.outputFileSuffix.name) {
-            // Files without an extension are served as downloads by most hosts, so a suffix is needed.
-            let value = field.value.hasPrefix(".") ? field.value : "." + field.value
-            if value.count > 1, value.dropFirst().allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-                suffix = value
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.outputFileSuffix.name, value: field.value, expected: "a file extension such as .html")))
-            }
-        }
+    /// Reads the layout settings, each through its declaration.
+    init(settings: inout SettingReader) {
         self.init(
-            hasBlog: hasBlog, blogFolder: folder, fileSuffix: suffix,
-            homeTitle: CharacterReferences.decode(metadata[SettingKey.blogHomePageTitle.name] ?? ""),
-            archiveTitle: metadata[SettingKey.blogArchiveTitle.name].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? "Archive"
+            hasBlog: settings.read(SettingKey.hasBlog), blogFolder: settings.read(SettingKey.blogRelativePath),
+            fileSuffix: settings.read(SettingKey.outputFileSuffix), homeTitle: settings.read(SettingKey.blogHomePageTitle),
+            archiveTitle: settings.read(SettingKey.blogArchiveTitle)
         )
     }
 }

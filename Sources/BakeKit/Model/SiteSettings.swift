@@ -45,6 +45,14 @@ public struct SiteSettings: Sendable, Hashable {
     public let deployTo: String?
     /// Whether fenced code is highlighted when the site is baked; `@highlight false` turns it off.
     public let highlight: Bool
+    /// The page icon (`@favicon_url`) as written, when the blog names one; else the theme's.
+    public let faviconURL: String?
+    /// The larger icon (`@icon_url`) as written, when the blog names one.
+    public let iconURL: String?
+    /// The user name editors sign in with (`@metaweblog_user`), for `bake-metaweblog`.
+    public let metaweblogUser: String?
+    /// The bcrypt hash of its password (`@metaweblog_password_hash`).
+    public let metaweblogPasswordHash: String?
     /// Every line of the file, for templates and for the shim's own keys; Wildcat's names
     /// already read as bake's (`SettingAliases`).
     public let metadata: PostMetadata
@@ -53,132 +61,58 @@ public struct SiteSettings: Sendable, Hashable {
     /// The feeds' title, author links and the podcast's channel.
     public let feed: FeedSettings
 
-    /// Reads and checks the settings, each key as `SettingKey` says, reporting every bad
-    /// line at once. Older names (`SettingKey.aliases`) are read as bake's.
+    /// Reads and checks the settings, each through its declaration in `SettingKey`, reporting
+    /// every bad line at once. Older names (`SettingKey.aliases`) are read as bake's.
     public init(metadata: PostMetadata) throws(MetadataErrors) {
         let metadata = SettingAliases.resolve(metadata)
-        var errors: [MetadataError] = []
-        func required(_ key: SettingKey) -> String {
-            guard let value = metadata[key.name], !value.isEmpty else {
-                errors.append(MetadataError(line: 1, reason: .missingKey(key.name)))
-                return ""
-            }
-            return value
-        }
-        func invalid(_ field: PostMetadata.Field, _ key: SettingKey) {
-            errors.append(MetadataError(line: field.line, reason: .invalidValue(key: key.name, value: field.value, expected: key.expected)))
-        }
-        func count(_ key: SettingKey) -> Int {
-            let value = Int(key.defaultText) ?? 0
-            guard let field = metadata.field(key.name) else { return value }
-            guard let number = Int(field.value), number >= 0 else {
-                invalid(field, key)
-                return value
-            }
-            return number
-        }
-        func flag(_ key: SettingKey) -> Bool {
-            let value = key.defaultText == "`true`"
-            guard let field = metadata.field(key.name), !field.value.isEmpty else { return value }
-            guard let flag = SettingKey.flag(field.value) else {
-                invalid(field, key)
-                return value
-            }
-            return flag
-        }
-        func webURL(_ key: SettingKey) -> String? {
-            guard let field = metadata.field(key.name), !field.value.isEmpty else { return nil }
-            if !Self.isAbsoluteWebURL(field.value) { invalid(field, key) }
-            return field.value
-        }
-
+        var settings = SettingReader(metadata: metadata)
         self.metadata = metadata
-        name = CharacterReferences.decode(required(.siteName))
-        var url = required(.siteURL)
-        while url.hasSuffix("/") { url.removeLast() }
-        if !url.isEmpty, !Self.isAbsoluteWebURL(url), let field = metadata.field(SettingKey.siteURL.name) {
-            invalid(field, .siteURL)
-        }
-        self.url = url
+        name = settings.read(SettingKey.siteName)
+        url = settings.read(SettingKey.siteURL)
         basePath = Self.path(of: url)
-        description = CharacterReferences.decode(metadata[SettingKey.siteDescription.name] ?? "")
-        author = CharacterReferences.decode(metadata[SettingKey.author.name] ?? "")
-        var me: [WebURL] = []
-        if let field = metadata.field(SettingKey.me.name) {
-            if let urls = WebURL.list(field.value) {
-                me = urls
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.me.name, value: field.value, expected: "http or https URLs separated by commas, such as https://mastodon.social/@you, https://github.com/you")))
-            }
-        }
-        self.me = me
-        language = metadata[SettingKey.language.name].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
-        homePostCount = count(.homePostCount)
-        feedPostCount = count(.feedPostCount)
-        smartPunctuation = flag(.smartPunctuation)
-        feedExcerpts = flag(.feedExcerpts)
-        search = flag(.search)
-        commitChanges = flag(.commitChanges)
-        deployOnPost = flag(.deployOnPost)
-        uploadSVG = flag(.uploadSVG)
-        deployTo = metadata[SettingKey.deployTo.name]?.trimmingCharacters(in: .whitespaces).nonEmpty
-        var names = DateStyle.englishMonthNames
-        if let field = metadata.field(SettingKey.monthNames.name) {
-            let parts = field.value.split(separator: ",", omittingEmptySubsequences: false).map { CharacterReferences.decode($0.trimmingCharacters(in: .whitespaces)) }
-            if parts.count == 12, !parts.contains("") {
-                names = parts
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.monthNames.name, value: field.value, expected: "12 month names separated by commas, January first")))
-            }
-        }
-        var format = DateStyle.defaultFormat
-        if let field = metadata.field(SettingKey.dateFormat.name) {
-            if DateStyle.isValid(format: field.value) {
-                format = field.value
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.dateFormat.name, value: field.value, expected: "a format with %d or %e (day), %m, %B or %b (month) and %Y (year), such as %e %B %Y")))
-            }
-        }
-        dates = DateStyle(monthNames: names, format: format)
-        highlight = flag(.highlight)
-        if let field = metadata.field(SettingKey.timeZone.name) {
-            if let zone = TimeZone(identifier: field.value) {
-                timeZone = zone
-            } else {
-                invalid(field, .timeZone)
-                timeZone = TimeZone(identifier: "UTC")!
-            }
-        } else {
-            timeZone = TimeZone(identifier: "UTC")!
-        }
-        xmlrpcURL = webURL(.xmlrpcURL)
-        micropubURL = webURL(.micropubURL)
-        websubHub = webURL(.websubHub)
-        webmentions = flag(.webmentions)
-        var pictures = PictureSettings()
-        if let field = metadata.field(SettingKey.imageWidths.name), !field.value.isEmpty {
-            if let widths = PictureSettings.widths(field.value) {
-                pictures.widths = widths
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.imageWidths.name, value: field.value, expected: "widths in pixels from 16 to 8192 separated by commas, such as 480, 800, 1200")))
-            }
-        }
-        if let sizes = metadata[SettingKey.imageSizes.name]?.trimmingCharacters(in: .whitespaces), !sizes.isEmpty {
-            pictures.sizes = CharacterReferences.decode(sizes)
-        }
-        if let field = metadata.field(SettingKey.imageMetadata.name), !field.value.isEmpty {
-            if let value = PictureSettings.Metadata(rawValue: field.value.lowercased()) {
-                pictures.metadata = value
-            } else {
-                errors.append(MetadataError(line: field.line, reason: .invalidValue(key: SettingKey.imageMetadata.name, value: field.value, expected: "strip or keep")))
-            }
-        }
-        pictures.feedWidth = max(count(.feedImageWidth), 16)
-        self.pictures = pictures
-        layout = SiteLayout(metadata: metadata, errors: &errors)
+        description = settings.read(SettingKey.siteDescription)
+        author = settings.read(SettingKey.author)
+        me = settings.read(SettingKey.me)
+        language = settings.read(SettingKey.language)
+        homePostCount = settings.read(SettingKey.homePostCount)
+        feedPostCount = settings.read(SettingKey.feedPostCount)
+        smartPunctuation = settings.read(SettingKey.smartPunctuation)
+        feedExcerpts = settings.read(SettingKey.feedExcerpts)
+        search = settings.read(SettingKey.search)
+        commitChanges = settings.read(SettingKey.commitChanges)
+        deployOnPost = settings.read(SettingKey.deployOnPost)
+        uploadSVG = settings.read(SettingKey.uploadSVG)
+        deployTo = settings.read(SettingKey.deployTo)
+        dates = DateStyle(monthNames: settings.read(SettingKey.monthNames), format: settings.read(SettingKey.dateFormat))
+        highlight = settings.read(SettingKey.highlight)
+        timeZone = settings.read(SettingKey.timeZone)
+        xmlrpcURL = settings.read(SettingKey.xmlrpcURL)
+        micropubURL = settings.read(SettingKey.micropubURL)
+        websubHub = settings.read(SettingKey.websubHub)
+        webmentions = settings.read(SettingKey.webmentions)
+        pictures = PictureSettings(
+            widths: settings.read(SettingKey.imageWidths), sizes: settings.read(SettingKey.imageSizes), metadata: settings.read(SettingKey.imageMetadata),
+            feedWidth: max(settings.read(SettingKey.feedImageWidth), 16)
+        )
+        faviconURL = settings.read(SettingKey.faviconURL)
+        iconURL = settings.read(SettingKey.iconURL)
+        metaweblogUser = settings.read(SettingKey.metaweblogUser)
+        metaweblogPasswordHash = settings.read(SettingKey.metaweblogPasswordHash)
+        layout = SiteLayout(settings: &settings)
         let origin = String(url.dropLast(basePath.count))
-        feed = FeedSettings(metadata: metadata, name: name, author: author, absolute: { Self.absolute($0, origin: origin) }, errors: &errors)
-        if !errors.isEmpty { throw MetadataErrors(errors: errors) }
+        feed = FeedSettings(settings: &settings, name: name, author: author, absolute: { Self.absolute($0, origin: origin) })
+        if !settings.errors.isEmpty { throw MetadataErrors(errors: settings.errors) }
+    }
+
+    /// Whether `site.settings` gives `key` a value that is not empty, for warnings about what
+    /// falls back to a default.
+    public func isGiven(_ key: SettingKey) -> Bool {
+        !(metadata[key.name] ?? "").isEmpty
+    }
+
+    /// The line of `site.settings` that sets `key`, if any, for problems about it.
+    public func line(of key: SettingKey) -> Int? {
+        metadata.field(key.name)?.line
     }
 
     /// A URL from the settings or a post made absolute: a root-relative one gets the site's origin.
@@ -196,11 +130,6 @@ public struct SiteSettings: Sendable, Hashable {
     public func underBasePath(_ url: String) -> String {
         guard url.hasPrefix("/"), !url.hasPrefix("//"), !basePath.isEmpty, !url.hasPrefix(basePath + "/") else { return url }
         return basePath + url
-    }
-
-    /// The value of a `true`/`false` setting or header (also `yes`/`no`, `on`/`off`, `1`/`0`), or nil.
-    static func flag(_ text: String) -> Bool? {
-        SettingKey.flag(text)
     }
 
     /// The origin of `url`, e.g. `https://example.com` for `https://example.com/blog`.
@@ -223,18 +152,7 @@ public struct MetadataErrors: Error, Sendable {
     }
 }
 
-private extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
-}
-
 private extension SiteSettings {
-    static func isAbsoluteWebURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-        else { return false }
-        return true
-    }
-
     static func path(of url: String) -> String {
         guard let components = URLComponents(string: url) else { return "" }
         var path = components.percentEncodedPath

@@ -85,7 +85,7 @@ public struct PictureCatalog: Sendable, Hashable {
     /// What a post or page shows as pictures: the `src` of its body's `<img>`s and its
     /// `@image` (its social card's), the one list the plan and the build's checks read.
     public static func sources(_ imageSources: [String], metadata: PostMetadata) -> [String] {
-        guard let image = metadata["image"], !image.isEmpty else { return imageSources }
+        guard let image = metadata[.image], !image.isEmpty else { return imageSources }
         return imageSources + [image]
     }
 

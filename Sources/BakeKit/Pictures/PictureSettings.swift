@@ -26,7 +26,8 @@ public struct PictureSettings: Sendable, Hashable, Encodable {
     /// The lossy quality of WebP and JPEG variants, 1–100.
     public var quality: Int
 
-    public init(widths: [Int] = defaultWidths, sizes: String = defaultSizes, metadata: Metadata = .strip, feedWidth: Int = 1600,
+    public init(widths: [Int] = defaultWidths, sizes: String = defaultSizes, metadata: Metadata = SettingKey.imageMetadata.defaultValue,
+                feedWidth: Int = SettingKey.feedImageWidth.defaultValue,
                 cardWidth: Int = 1200, quality: Int = 80) {
         self.widths = widths
         self.sizes = sizes

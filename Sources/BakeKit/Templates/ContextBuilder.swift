@@ -153,7 +153,7 @@ struct ContextBuilder: Sendable {
 
     func page(_ inputs: PageInputs, at path: SitePath, html: String) -> PageContext {
         let page = pages[inputs.index]
-        let description = page.metadata["description"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
+        let description = page.metadata[.description].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) }
             ?? PlainText.truncate(page.excerpt, maxCharacters: 160)
         // The navigation marks this page as the current one.
         let context = PageContext(kind: .page, site: SiteContext(settings: settings, paths: paths, inputs: site, currentPage: inputs.index), title: page.title,

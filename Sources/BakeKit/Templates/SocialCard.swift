@@ -19,7 +19,7 @@ struct SocialCard {
     /// The image of a post or page: its `@image`, else the first `<img src>` of its body, made
     /// absolute against the page's URL.
     static func image(metadata: PostMetadata, html: String, pageURL: String, origin: String) -> String? {
-        let source = metadata["image"].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? firstImage(in: html)
+        let source = metadata[.image].flatMap { $0.isEmpty ? nil : CharacterReferences.decode($0) } ?? firstImage(in: html)
         guard let source, !source.isEmpty else { return nil }
         return URLRewriter(origin: origin).resolve(source, pageURL: pageURL)
     }

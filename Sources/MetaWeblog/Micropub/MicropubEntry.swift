@@ -31,26 +31,26 @@ struct MicropubEntry: Sendable {
     /// The properties a post file holds (with `url` set to its permalink).
     init(post: StoredPost, permalink: String, dates: PostDate) {
         var properties = MicropubProperties()
-        if let title = post.header["title"], !title.isEmpty { properties["name"] = [.string(title)] }
+        if let title = post.header[.title], !title.isEmpty { properties["name"] = [.string(title)] }
         if !post.body.isEmpty {
             properties["content"] = [post.id.format == .html ? .object(["html": .string(post.body)]) : .string(post.body)]
         }
         properties["category"] = post.categories.map(JSONValue.string)
-        if let text = post.header["pubDate"], let date = dates.timestamp(header: text) {
+        if let text = post.header[.pubDate], let date = dates.timestamp(header: text) {
             properties["published"] = [.string(date.civil(in: dates.timeZone).rfc3339)]
         }
-        if let summary = post.header["mt_excerpt"], !summary.isEmpty { properties["summary"] = [.string(summary)] }
+        if let summary = post.header[.mtExcerpt], !summary.isEmpty { properties["summary"] = [.string(summary)] }
         properties["post-status"] = [.string(post.status == .draft ? "draft" : "published")]
         // A post written before the responses had headers of their own keeps them as JSON.
-        for line in post.header.lines where line.key.hasPrefix(Self.extraPrefix) {
-            if ResponseKind.allCases.contains(where: { $0.legacyKey == line.key && post.header[$0.key] != nil }) { continue }
+        for line in post.header.fields where line.key.hasPrefix(Self.extraPrefix) {
+            if ResponseKind.allCases.contains(where: { $0.legacyKey == line.key && post.header[$0.header] != nil }) { continue }
             let name = line.key.dropFirst(Self.extraPrefix.count).replacingOccurrences(of: "_", with: "-")
             if let values = JSONValue.parse(Array(line.value.utf8))?.array { properties[name] = values }
         }
         // A line that is not URLs (written by hand) is given back as written, so that an
         // update refuses it rather than drops it.
         for kind in ResponseKind.allCases {
-            guard let value = post.header[kind.key] else { continue }
+            guard let value = post.header[kind.header] else { continue }
             properties[kind.property] = ResponseKind.read(value).map { $0.map { .string($0.text) } } ?? [.string(value)]
         }
         properties["url"] = [.string(permalink)]
@@ -103,18 +103,20 @@ struct MicropubEntry: Sendable {
     /// The header lines of the responses (`@in_reply_to` …), then of the properties bake does
     /// not map, each `@micropub_<name> [JSON]`. Responses that `responseHeader` refuses are
     /// left out; `changes` throws for them first.
-    var extraHeader: [PostHeader.Field] {
+    /// A property's name was checked when the request was read (`MicropubProperties.check`);
+    /// a name the header could not hold is left out here all the same.
+    var extraHeader: [(key: HeaderKey, value: String)] {
         let responses = (try? responseHeader()) ?? []
-        return responses + properties.all.filter { !Self.mapped.contains($0.name) }.map { property in
-            PostHeader.Field(key: Self.extraPrefix + property.name.replacingOccurrences(of: "-", with: "_"), value: JSONValue.array(property.values).text)
+        return responses + properties.all.filter { !Self.mapped.contains($0.name) }.compactMap { property in
+            HeaderKey(checked: Self.extraPrefix + property.name.replacingOccurrences(of: "-", with: "_")).map { ($0, JSONValue.array(property.values).text) }
         }
     }
 
     /// A header line for each response the properties hold: its URLs, checked as a build
     /// reads them (`ResponseKind.read`). A value may be a URL, `{"value": URL}` or an h-cite
     /// with a `url`; anything else, or a URL that is not `http` or `https`, is refused.
-    func responseHeader() throws(MicropubError) -> [PostHeader.Field] {
-        var lines: [PostHeader.Field] = []
+    func responseHeader() throws(MicropubError) -> [(key: HeaderKey, value: String)] {
+        var lines: [(key: HeaderKey, value: String)] = []
         for kind in ResponseKind.allCases {
             guard let values = properties[kind.property] else { continue }
             var urls: [WebURL] = []
@@ -131,7 +133,7 @@ struct MicropubEntry: Sendable {
             guard ResponseKind.read(header).map(WebURL.listText) == header else {
                 throw MicropubError(.invalidRequest("\(kind.property) is \"\(LogText.clipped(header))\"; expected http or https URLs without character references such as &amp;."))
             }
-            lines.append(PostHeader.Field(key: kind.key, value: header))
+            lines.append((kind.header, header))
         }
         return lines
     }
@@ -159,14 +161,14 @@ struct MicropubEntry: Sendable {
         let changes = try changes(dates: dates)
         var edited = EditPost.applying(changes, to: post, dates: dates)
         let extra = extraHeader
-        for line in post.header.lines where line.key.hasPrefix(Self.extraPrefix) && !extra.contains(where: { $0.key == line.key }) {
-            edited.header.set(line.key, nil)
+        for line in post.header.fields where line.key.hasPrefix(Self.extraPrefix) && !extra.contains(where: { $0.key.name == line.key }) {
+            if let key = HeaderKey(checked: line.key) { edited.header = edited.header.setting(key, to: nil) }
         }
-        for kind in ResponseKind.allCases where !extra.contains(where: { $0.key == kind.key }) {
-            edited.header.set(kind.key, nil)
+        for kind in ResponseKind.allCases where !extra.contains(where: { $0.key == kind.header }) {
+            edited.header = edited.header.setting(kind.header, to: nil)
         }
         for line in extra where edited.header[line.key] != line.value {
-            edited.header.set(line.key, line.value)
+            edited.header = edited.header.setting(line.key, to: line.value)
         }
         return edited
     }

@@ -11,14 +11,14 @@ extension PostReply {
     /// with a `Z`.
     func wordPress(_ post: StoredPost, terms: [PostTerm: XMLRPCValue]) -> XMLRPCValue {
         let date = post.date(dates)
-        let modified = post.header["modDate"].flatMap(dates.timestamp(header:)) ?? date
+        let modified = post.header[.modDate].flatMap(dates.timestamp(header:)) ?? date
         let link = permaLink(post)
         let postTerms = PostTerm.Taxonomy.allCases.flatMap { taxonomy in
             PostTerm.names(taxonomy, of: post).compactMap { terms[PostTerm(taxonomy, $0)] }
         }
         return .struct([
             "post_id": .string(post.id.path),
-            "post_title": .string(post.header["title"] ?? ""),
+            "post_title": .string(post.header[.title] ?? ""),
             "post_date": Self.zoneless(dates.dateTime(date)),
             "post_date_gmt": Self.zoneless(dates.utcDateTime(date)),
             "post_modified": Self.zoneless(dates.dateTime(modified)),
@@ -28,7 +28,7 @@ extension PostReply {
             "post_name": .string(post.id.permalink.slug),
             "post_author": .string(user),
             "post_password": .string(""),
-            "post_excerpt": .string(post.header["mt_excerpt"] ?? ""),
+            "post_excerpt": .string(post.header[.mtExcerpt] ?? ""),
             "post_content": .string(post.body),
             "post_parent": .string("0"),
             "post_mime_type": .string(""),

@@ -21,16 +21,16 @@ struct PostReply: Sendable {
         let categories = post.categories.map { XMLRPCValue.string($0) }
         return .struct([
             "postid": .string(post.id.path),
-            "title": .string(post.header["title"] ?? ""),
+            "title": .string(post.header[.title] ?? ""),
             "description": .string(post.body),
-            "link": .string(post.header["link"] ?? ""),
+            "link": .string(post.header[.link] ?? ""),
             "permaLink": .string(permaLink(post)),
             "dateCreated": dateTime(date),
             "date_created_gmt": utcDateTime(date),
             "categories": .array(categories),
             "userid": .string(user),
-            "mt_keywords": .string(post.header["mt_keywords"] ?? ""),
-            "mt_excerpt": .string(post.header["mt_excerpt"] ?? ""),
+            "mt_keywords": .string(post.header[.mtKeywords] ?? ""),
+            "mt_excerpt": .string(post.header[.mtExcerpt] ?? ""),
             "mt_text_more": .string(""),
             "mt_convert_breaks": .string(TextFilter.key(for: post.id.format)),
             "wp_slug": .string(post.id.permalink.slug),
@@ -43,7 +43,7 @@ struct PostReply: Sendable {
         let date = post.date(dates)
         return .struct([
             "postid": .string(post.id.path),
-            "title": .string(post.header["title"] ?? ""),
+            "title": .string(post.header[.title] ?? ""),
             "dateCreated": dateTime(date),
             "date_created_gmt": utcDateTime(date),
             "userid": .string(user),

@@ -41,7 +41,7 @@ struct PostTerm: Sendable, Hashable {
     static func names(_ taxonomy: Taxonomy, of post: StoredPost) -> [String] {
         switch taxonomy {
         case .category: post.categories
-        case .postTag: CategoryList.names(in: post.header["mt_keywords"])
+        case .postTag: CategoryList.names(in: post.header[.mtKeywords])
         }
     }
 

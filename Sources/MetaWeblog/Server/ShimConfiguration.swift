@@ -40,10 +40,8 @@ public struct ShimConfiguration: Sendable {
                 Diagnostic(path: $0.path == "site.settings" ? blog.settingsPath : $0.path, line: $0.line, message: $0.message)
             }))
         }
-        let metadata = site.metadata
-
-        let user = Self.value(environment[Self.userVariable], metadata[SettingKey.metaweblogUser.name])
-        let hashText = Self.value(environment[Self.passwordHashVariable], metadata[SettingKey.metaweblogPasswordHash.name])
+        let user = Self.value(environment[Self.userVariable], site.metaweblogUser)
+        let hashText = Self.value(environment[Self.passwordHashVariable], site.metaweblogPasswordHash)
         var missing: [String] = []
         if user == nil { missing.append("@metaweblog_user (or \(Self.userVariable))") }
         if hashText == nil { missing.append("@metaweblog_password_hash (or \(Self.passwordHashVariable))") }

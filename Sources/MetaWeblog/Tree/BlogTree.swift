@@ -56,7 +56,7 @@ struct BlogTree: Sendable {
             } catch {
                 throw MetaWeblogError(.unreadablePost(path: path))
             }
-            return StoredPost(id: id, status: status, header: PostHeader(metadata: parsed.metadata), body: parsed.body)
+            return StoredPost(id: id, status: status, header: parsed.metadata, body: parsed.body)
         }
         throw MetaWeblogError(.postNotFound(postID: id.path))
     }
@@ -87,9 +87,9 @@ struct BlogTree: Sendable {
                   let existing = try? self.post(id), existing.status == post.status
             else { continue }
             var candidate = post
-            if let undatedSince, let text = existing.header["pubDate"], let date = dates.timestamp(header: text),
-               date >= undatedSince, candidate.header["pubDate"] != nil {
-                candidate.header.set("pubDate", text)
+            if let undatedSince, let text = existing.header[.pubDate], let date = dates.timestamp(header: text),
+               date >= undatedSince, candidate.header[.pubDate] != nil {
+                candidate.header = candidate.header.setting(.pubDate, to: text)
             }
             if candidate.text == existing.text { return id }
         }
@@ -127,8 +127,8 @@ struct BlogTree: Sendable {
     /// The updated draft is written first, so a crash leaves either the draft or the post.
     func publish(_ draft: StoredPost, now: Timestamp) throws(MetaWeblogError) -> StoredPost {
         var post = draft
-        if post.header["pubDate"] == nil {
-            post.header.set("pubDate", dates.headerText(now))
+        if post.header[.pubDate] == nil {
+            post.header = post.header.setting(.pubDate, to: dates.headerText(now))
             try write(post)
         }
         var id = post.id

@@ -38,7 +38,7 @@ import Testing
         let draft = try tree.post(try #require(PostID("2019/03/14/late_night_note.markdown")))
         // posts/ has that file, so the postid finds the published post first…
         #expect(draft.status == .published)
-        let shadowed = StoredPost(id: draft.id, status: .draft, header: PostHeader(metadata: try MetadataParser().parse(Array("@title Mine\n".utf8)).metadata), body: "Draft.\n")
+        let shadowed = StoredPost(id: draft.id, status: .draft, header: try MetadataParser().parse(Array("@title Mine\n".utf8)).metadata, body: "Draft.\n")
         // …and publishing the draft must not overwrite it.
         let now = Timestamp(seconds: 1_700_000_000)
         let published = try tree.publish(shadowed, now: now)

@@ -57,9 +57,9 @@ final class SiteContext: Sendable {
         stylesheetURL = paths.url(paths.staticFile("style.css")) + (inputs.stylesheetVersion.isEmpty ? "" : "?v=\(inputs.stylesheetVersion)")
         pages = Self.navigation(inputs.navigation, current: currentPage, url: paths.url(link:))
         meta = settings.metadata.dictionary(CharacterReferences.decode)
-        faviconURL = settings.metadata["favicon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) } ?? paths.url(paths.staticFile("favicon.svg"))
+        faviconURL = settings.faviconURL.map(settings.underBasePath) ?? paths.url(paths.staticFile("favicon.svg"))
         homeTitle = layout.homeTitle.isEmpty ? nil : layout.homeTitle
-        iconURL = settings.metadata["icon_url"].flatMap { $0.isEmpty ? nil : settings.underBasePath($0) }
+        iconURL = settings.iconURL.map(settings.underBasePath)
         year = inputs.newestYear.map { String($0) }
         rsdURL = settings.xmlrpcURL == nil ? nil : paths.absoluteURL(paths.rsd)
         endpoints = EditingEndpoints(settings: settings)

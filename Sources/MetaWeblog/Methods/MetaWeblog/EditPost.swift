@@ -40,7 +40,7 @@ struct EditPost: XMLRPCMethod {
         // spaces, line breaks), so a value that differs only there changes nothing.
         let changed = post.text != original.text
         if changed {
-            post.header.set("modDate", tree.dates.headerText(now))
+            post.header = post.header.setting(.modDate, to: tree.dates.headerText(now))
             try tree.write(post)
         }
         var paths = [post.path]
@@ -64,15 +64,15 @@ struct EditPost: XMLRPCMethod {
     /// unchanged post leaves its file as it was.
     static func applying(_ changes: PostChanges, to original: StoredPost, dates: PostDate) -> StoredPost {
         var post = original
-        update(&post.header, "title", changes.title)
-        update(&post.header, "link", changes.link)
+        update(&post.header, .title, changes.title)
+        update(&post.header, .link, changes.link)
         if let categories = changes.categories, CategoryList.normalized(categories) != post.categories {
-            post.header.set("categoryArray", CategoryList.headerValue(categories))
+            post.header = post.header.setting(.categoryArray, to: CategoryList.headerValue(categories))
         }
-        update(&post.header, "mt_keywords", changes.keywords)
-        update(&post.header, "mt_excerpt", changes.excerpt)
+        update(&post.header, .mtKeywords, changes.keywords)
+        update(&post.header, .mtExcerpt, changes.excerpt)
         if let date = changes.dateCreated, date != original.date(dates) {
-            post.header.set("pubDate", dates.headerText(date))
+            post.header = post.header.setting(.pubDate, to: dates.headerText(date))
         }
         if changes.description != nil || !(changes.textMore ?? "").isEmpty {
             post.body = PostChanges.body(description: changes.description ?? original.body, more: changes.textMore ?? "")
@@ -82,8 +82,8 @@ struct EditPost: XMLRPCMethod {
 
     /// Sets `key` to `value` unless the file already holds it: `@title (empty-string)`, and
     /// no `@title` line at all, both hold "".
-    static func update(_ header: inout PostHeader, _ key: String, _ value: String?) {
+    static func update(_ header: inout PostMetadata, _ key: HeaderKey, _ value: String?) {
         guard let value, PostFile.headerValue(value) != (header[key] ?? "") else { return }
-        header.set(key, value)
+        header = header.setting(key, to: value)
     }
 }

@@ -30,23 +30,22 @@ struct NewPost: XMLRPCMethod {
     /// bake's own; returns its postid. Shared with Micropub's create, so posts made either way
     /// are the same files. Runs on the writer.
     static func create(
-        _ changes: PostChanges, publish: Bool, now: Timestamp, extraHeader: [PostHeader.Field] = [], in tree: BlogTree
+        _ changes: PostChanges, publish: Bool, now: Timestamp, extraHeader: [(key: HeaderKey, value: String)] = [], in tree: BlogTree
     ) throws(MetaWeblogError) -> TreeChange<String> {
         let date = changes.dateCreated ?? now
         let day = tree.dates.dayFolder(date)
         let slug = PostSlug(requested: changes.slug, title: changes.title, body: changes.description)
         let id = try tree.newPostID(day: day, slug: slug.text, format: changes.format ?? .markdown)
-        var header = PostHeader()
-        header.set("title", changes.title)
+        var header = PostMetadata(fields: []).setting(.title, to: changes.title)
         // A draft without a date is dated when it is published.
         if publish || changes.dateCreated != nil {
-            header.set("pubDate", tree.dates.headerText(date))
+            header = header.setting(.pubDate, to: tree.dates.headerText(date))
         }
-        header.set("link", changes.link)
-        header.set("categoryArray", changes.categories.flatMap(CategoryList.headerValue))
-        header.set("mt_keywords", changes.keywords)
-        header.set("mt_excerpt", changes.excerpt)
-        for line in extraHeader { header.set(line.key, line.value) }
+        header = header.setting(.link, to: changes.link)
+            .setting(.categoryArray, to: changes.categories.flatMap(CategoryList.headerValue))
+            .setting(.mtKeywords, to: changes.keywords)
+            .setting(.mtExcerpt, to: changes.excerpt)
+        for line in extraHeader { header = header.setting(line.key, to: line.value) }
         let body = PostChanges.body(description: changes.description ?? "", more: changes.textMore ?? "")
         let post = StoredPost(id: id, status: publish ? .published : .draft, header: header, body: body)
         // The same call again, its answer lost on the way: answer it with the post it wrote.
@@ -65,7 +64,7 @@ struct NewPost: XMLRPCMethod {
 
     /// ` "Title"` for a commit message, or nothing for an untitled post.
     static func quotedTitle(_ post: StoredPost) -> String {
-        guard let title = post.header["title"], !title.isEmpty else { return "" }
+        guard let title = post.header[.title], !title.isEmpty else { return "" }
         return " \"\(title)\""
     }
 }

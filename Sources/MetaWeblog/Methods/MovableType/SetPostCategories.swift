@@ -24,10 +24,10 @@ struct SetPostCategories: XMLRPCMethod {
         return try await context.writer.perform { tree throws(MetaWeblogError) in
             var post = try tree.post(id: postID)
             let before = post
-            post.header.set("categoryArray", CategoryList.headerValue(names))
+            post.header = post.header.setting(.categoryArray, to: CategoryList.headerValue(names))
             // Compared as the file's text, as in editPost: a difference writing drops is none.
             guard post.text != before.text else { return TreeChange(value: true, record: nil) }
-            post.header.set("modDate", tree.dates.headerText(now))
+            post.header = post.header.setting(.modDate, to: tree.dates.headerText(now))
             try tree.write(post)
             return TreeChange(value: true, record: ChangeRecord(saved: post.path, paths: [post.path], message: "setPostCategories: \(post.path)\(NewPost.quotedTitle(post))"))
         }
