@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "bake-metaweblog", targets: ["bake-metaweblog"]),
         .executable(name: "bake-bench", targets: ["bake-bench"]),
         .executable(name: "bake-images", targets: ["bake-images"]),
+        .executable(name: "bake-preview", targets: ["bake-preview"]),
         .library(name: "BakeKit", targets: ["BakeKit"]),
         // For the fuzz targets in Fuzz/, a package of their own (script/fuzz).
         .library(name: "XMLRPC", targets: ["XMLRPC"]),
@@ -124,10 +125,24 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // What bake's commands share: the blog options, printing to the terminal, preview's arguments.
+        .target(
+            name: "BakeCommandLine",
+            dependencies: ["BakeIO", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // bake links neither NIO nor Hummingbird: `bake preview` becomes bake-preview, so a
+        // first release build of bake (script/bake-sample) skips the server's packages.
         .executableTarget(
             name: "bake",
             dependencies: [
-                "BakeIO", "BakeImport", "BakeServer", "LinkCheck",
+                "BakeCommandLine", "BakeIO", "BakeImport", "LinkCheck",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "bake-preview",
+            dependencies: [
+                "BakeCommandLine", "BakeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -174,6 +189,6 @@ let package = Package(
         .testTarget(name: "BakeHTTPTests", dependencies: ["BakeHTTP", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "bake-images", "BakeTestSupport"]),
-        .testTarget(name: "bakeTests", dependencies: ["bake", "bake-images", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake", "bake-images", "bake-preview", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BakeCommandLine
 import BakeIO
 import BakeKit
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BakeImport
+import BakeCommandLine
 import BakeIO
 import BakeKit
 import Foundation

@@ -1,137 +1,31 @@
 import ArgumentParser
+import BakeCommandLine
 import BakeIO
-import BakeKit
-import BakeServer
 import Foundation
 
 extension Bake {
     /// `bake preview`: bake, serve on 127.0.0.1, rebuild and reload on every save.
-    struct Preview: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Serve the blog locally, rebuilding and reloading as you write.")
+    ///
+    /// The server is `bake-preview`, installed beside `bake`: this command reads and checks
+    /// the arguments (so `bake preview --help` and a bad `--port` answer as any command's),
+    /// then becomes `bake-preview` with the same arguments, keeping this process's id, terminal
+    /// and signals. `bake` itself then links neither NIO nor Hummingbird, which halves its
+    /// first release build.
+    struct Preview: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: PreviewArguments.abstract)
 
-        @OptionGroup var blogOptions: BlogOptions
+        @OptionGroup var arguments: PreviewArguments
 
-        @Option(name: .shortAndLong, help: "Where to bake the preview (default: BLOG_DIR/.bake-cache/preview; never the published site).")
-        var output: String?
-
-        @Option(help: "The port to listen on; 0 picks a free one.")
-        var port = 8080
-
-        @Option(help: "The address to listen on. Anything but loopback shows your drafts to the network.")
-        var host = "127.0.0.1"
-
-        @Flag(help: "Watch by scanning the blog every 300 ms instead of with inotify.")
-        var poll = false
-
-        func run() async throws {
-            guard (0...65_535).contains(port) else {
-                throw ValidationError("--port \(port) is not a port; expected 0 to 65535")
-            }
-            let blog = try blogOptions.resolve().blog
-            // Checked before the first build, which can take a while on a large blog.
-            if let problem = portProblem(host: host, port: port) {
-                FileHandle.standardError.write(Data("bake: cannot serve on \(host):\(port): \(problem); expected a free port, or --port 0 for any\n".utf8))
+        func run() throws {
+            guard let server = Program.companion(named: "bake-preview") else {
+                FileHandle.standardError.write(Data("bake: cannot preview: bake-preview is not installed; expected it beside bake or on the PATH (swift build -c release --product bake-preview builds it)\n".utf8))
                 throw ExitCode.failure
             }
-            if !isLoopback(host) {
-                FileHandle.standardError.write(Data("warning: --host \(host) is not loopback; anyone who can reach it sees the preview, drafts included\n".utf8))
-            }
-            let configuration = try blogOptions.configuration(output: output ?? blog.previewOutput)
-            Terminal().warn(configuration.warnings, blog: blog)
-            let options = PreviewOptions(
-                configuration: configuration, host: host, port: port,
-                watching: poll ? .polling(interval: .milliseconds(300)) : .automatic
-            )
-            let log = PreviewLog(blog: blog, output: options.output)
-            let preview: PreviewServer
-            do {
-                preview = try PreviewServer(options: options, lines: log.line(for:), onEvent: log.show)
-            } catch {
-                FileHandle.standardError.write(Data("bake: \(error)\n".utf8))
-                throw ExitCode.failure
-            }
-            do {
-                try await preview.run()
-            } catch {
-                FileHandle.standardError.write(Data("bake: cannot serve on \(host):\(port): \(Terminal.reason(error)); expected a free port, or --port 0 for any\n".utf8))
-                throw ExitCode.failure
-            }
-            log.say("Stopped.")
+            let words = CommandLine.arguments.dropFirst()
+            let passed = words.firstIndex(of: "preview").map { Array(words[($0 + 1)...]) } ?? []
+            let error = server.replaceProcess(passed)
+            FileHandle.standardError.write(Data("bake: cannot preview: \(error.description)\n".utf8))
+            throw ExitCode.failure
         }
-    }
-}
-
-/// What preview prints: the URL once, then one line per build, problems on standard error.
-private struct PreviewLog: Sendable {
-    let blog: BlogFolder
-    /// The folder preview bakes into.
-    let output: String
-
-    func show(_ event: PreviewEvent) {
-        switch event {
-        case .serving(let url):
-            say("Serving \(Terminal.shown(blog.root)) at \(url) (Ctrl-C to stop)")
-        case .polling(let reason):
-            FileHandle.standardError.write(Data("bake: \(reason); watching by scanning every 0.3 s instead\n".utf8))
-        case .noticed:
-            // The build that follows names what changed.
-            break
-        case .built(let build):
-            show(build)
-        }
-    }
-
-    /// A problem as the pages' overlay shows it: the path inside the blog (the browser knows
-    /// no current folder), then line and message.
-    func line(for diagnostic: Diagnostic) -> String {
-        var path = diagnostic.path
-        if path.hasPrefix(blog.root + "/") { path = String(path.dropFirst(blog.root.count + 1)) }
-        return Diagnostic(path: path, line: diagnostic.line, message: diagnostic.message).description
-    }
-
-    /// Writes a line at once: standard output is block-buffered when it is not a terminal.
-    func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-}
-
-private extension PreviewLog {
-    /// One line per build: what changed, what was rewritten, how long it took; or the problems.
-    func show(_ build: PreviewBuild) {
-        let time = Self.clock.string(from: build.finished)
-        switch build.result {
-        case .success(let summary) where build.changes.isEmpty:
-            // The first build's warnings only: once per preview, as once per `bake build`.
-            Terminal().warn(summary.warnings, blog: blog)
-            say(Terminal.summaryLine(summary, output: output, elapsed: build.duration))
-        case .success(let summary):
-            let pages = summary.written.filter { $0.hasSuffix(".html") }.count
-            let others = summary.written.count - pages + summary.removed.count
-            var done = "\(pages) page\(pages == 1 ? "" : "s")"
-            if others > 0 { done += " and \(others) other file\(others == 1 ? "" : "s")" }
-            say("\(time) \(changed(build.changes)): \(done) rewritten in \(Self.milliseconds(build.duration)) ms")
-        case .failure(let failure):
-            let count = failure.diagnostics.count
-            let problems = "\(count) problem\(count == 1 ? "" : "s")"
-            let cause = build.changes.isEmpty ? "first build" : changed(build.changes)
-            let lines = failure.diagnostics.map { Terminal.line(for: $0, blog: blog) } + ["\(time) \(cause): \(problems); still serving the last good site"]
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        }
-    }
-
-    func changed(_ paths: [String]) -> String {
-        guard let first = paths.first else { return "nothing changed" }
-        let more = paths.count - 1
-        return "\(first)\(more > 0 ? " and \(more) more" : "") changed"
-    }
-
-    static let clock: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter
-    }()
-
-    static func milliseconds(_ duration: Duration) -> Int {
-        Int(duration.inMilliseconds)
     }
 }

@@ -38,6 +38,17 @@ public struct Program: Sendable, Hashable {
         return program
     }
 
+    /// A program installed with bake (`bake-images`, `bake-preview`): the one beside the
+    /// running executable, else the one on the `PATH`, else nil.
+    public static func companion(named name: String) -> Program? {
+        #if os(Linux)
+        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        #else
+        let running = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        #endif
+        return find(FileIO.parent(of: running) + "/" + name) ?? find(name)
+    }
+
     /// How much of standard output a run keeps unless told otherwise; past it the run fails rather
     /// than grow without bound.
     public static let outputLimit = 256 << 20
@@ -110,6 +121,19 @@ public struct Program: Sendable, Hashable {
         } catch {
             throw ProgramError(program: executable, .failed(String(describing: error)))
         }
+    }
+}
+
+extension Program {
+    /// Runs the program in this process's place, as a shell's `exec` does: it keeps the
+    /// process's id, terminal and signals, and this process's code ends here. Returns only
+    /// when the program could not be started, with why.
+    public func replaceProcess(_ arguments: [String]) -> ProgramError {
+        fflush(nil)
+        let words = ([executable] + arguments).map { strdup($0) }
+        defer { words.forEach { free($0) } }
+        execv(executable, words + [nil])
+        return ProgramError(program: executable, .cannotStart(String(cString: strerror(errno))))
     }
 }
 

@@ -4,21 +4,23 @@ import BakeKit
 import Foundation
 
 /// The options every command that bakes shares.
-struct BlogOptions: ParsableArguments {
+package struct BlogOptions: ParsableArguments {
     @Argument(help: "The blog folder (default: the current folder if it has a site.settings, else posts-sample).")
-    var blogDirectory: String?
+    package var blogDirectory: String?
 
     @Option(help: "A theme folder to use instead of the blog's @theme or the built-in theme.")
-    var theme: String?
+    package var theme: String?
 
     @Flag(help: "Publish the posts in drafts/ too.")
-    var drafts = false
+    package var drafts = false
 
     @Flag(help: "Publish posts dated in the future too.")
-    var future = false
+    package var future = false
+
+    package init() {}
 
     /// The blog's configuration, with these flags and `output` overriding its settings.
-    func configuration(output: String?) throws -> BlogConfiguration {
+    package func configuration(output: String?) throws -> BlogConfiguration {
         let cwd = FileManager.default.currentDirectoryPath
         let (blog, theme) = try resolve()
         return BlogConfiguration.load(blog, overrides: .init(
@@ -27,7 +29,7 @@ struct BlogOptions: ParsableArguments {
     }
 
     /// The blog folder and theme folder to use.
-    func resolve() throws -> (blog: BlogFolder, theme: String?) {
+    package func resolve() throws -> (blog: BlogFolder, theme: String?) {
         let cwd = FileManager.default.currentDirectoryPath
         if let blogDirectory {
             let blog = BlogFolder(root: absolute(blogDirectory, from: cwd))
@@ -46,7 +48,7 @@ struct BlogOptions: ParsableArguments {
         throw ValidationError("no site.settings in \(cwd); expected a blog folder (`bake init DIR` starts one)")
     }
 
-    func absolute(_ path: String, from cwd: String) -> String {
+    package func absolute(_ path: String, from cwd: String) -> String {
         let joined = path.hasPrefix("/") ? path : cwd + "/" + path
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }

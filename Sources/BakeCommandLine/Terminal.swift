@@ -4,11 +4,13 @@ import Foundation
 
 /// What the commands print: progress on a terminal only, one summary line, and problems as
 /// `path:line: message` on standard error.
-struct Terminal: Sendable {
-    let isInteractive = isatty(STDERR_FILENO) != 0
+package struct Terminal: Sendable {
+    package let isInteractive = isatty(STDERR_FILENO) != 0
+
+    package init() {}
 
     /// Shows the build's stage on the terminal; silent when output is not a terminal.
-    var progress: (@Sendable (BuildStage) -> Void)? {
+    package var progress: (@Sendable (BuildStage) -> Void)? {
         guard isInteractive else { return nil }
         return { stage in
             FileHandle.standardError.write(Data("\r\u{1B}[K\(stage.rawValue)…".utf8))
@@ -16,27 +18,27 @@ struct Terminal: Sendable {
     }
 
     /// Shows `status` in place of the last one, on a terminal only.
-    func show(_ status: String) {
+    package func show(_ status: String) {
         if isInteractive { FileHandle.standardError.write(Data("\r\u{1B}[K\(status)".utf8)) }
     }
 
-    func clearProgress() {
+    package func clearProgress() {
         if isInteractive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
-    func say(_ line: String) {
+    package func say(_ line: String) {
         print(line)
     }
 
     /// Prints warnings on standard error, e.g. `site.settings:3: warning: …`; the command goes on.
-    func warn(_ warnings: [Diagnostic], blog: BlogFolder) {
+    package func warn(_ warnings: [Diagnostic], blog: BlogFolder) {
         guard !warnings.isEmpty else { return }
         let lines = warnings.map { Self.line(for: $0, blog: blog) }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Prints a failed command's problems, paths relative to the blog, and what that left as it was.
-    func report(_ error: any Error, blog: BlogFolder, outcome: String = "the site was not changed") {
+    package func report(_ error: any Error, blog: BlogFolder, outcome: String = "the site was not changed") {
         var lines: [String]
         switch error {
         case let failure as BuildFailure:
@@ -52,7 +54,7 @@ struct Terminal: Sendable {
     }
 
     /// E.g. `Baked 31 posts and 2 pages: 70 files written, 0 unchanged, 0 removed in 0.12 s → posts-sample/site`.
-    static func summaryLine(_ summary: BuildSummary, output: String, elapsed: Duration) -> String {
+    package static func summaryLine(_ summary: BuildSummary, output: String, elapsed: Duration) -> String {
         let seconds = elapsed.inSeconds
         return "Baked \(summary.posts) post\(summary.posts == 1 ? "" : "s") and \(summary.pages) page\(summary.pages == 1 ? "" : "s"): "
             + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed"
@@ -64,7 +66,7 @@ struct Terminal: Sendable {
 extension Terminal {
     /// A problem as bake prints it: diagnostics name files relative to the blog (or absolute);
     /// show them from the current folder, then the line and the message.
-    static func line(for diagnostic: Diagnostic, blog: BlogFolder) -> String {
+    package static func line(for diagnostic: Diagnostic, blog: BlogFolder) -> String {
         var path = diagnostic.path
         if path.hasPrefix(blog.root + "/") { path = String(path.dropFirst(blog.root.count + 1)) }
         if !path.hasPrefix("/"), !path.hasPrefix("(") { path = shown(blog.path(path)) }
@@ -72,7 +74,7 @@ extension Terminal {
     }
 
     /// `path` from the current folder when it is inside it, "." for the folder itself.
-    static func shown(_ path: String) -> String {
+    package static func shown(_ path: String) -> String {
         let cwd = FileManager.default.currentDirectoryPath
         if path == cwd { return "." }
         return path.hasPrefix(cwd + "/") ? String(path.dropFirst(cwd.count + 1)) : path
@@ -82,7 +84,7 @@ extension Terminal {
 extension Terminal {
     /// An error's reason in words: a system error's text rather than the call that failed,
     /// e.g. "Address already in use" for NIO's `bind(descriptor:ptr:bytes:)… (errno: 98)`.
-    static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         let text = "\(error)"
         if let marker = text.range(of: "errno: "),
            let end = text[marker.upperBound...].firstIndex(where: { !$0.isNumber }),
