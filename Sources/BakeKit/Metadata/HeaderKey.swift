@@ -60,7 +60,7 @@ public extension HeaderKey {
     static let title = HeaderKey("title", doc: "optional; untitled posts are normal, and get the first words of the text wherever a title is needed")
     static let pubDate = HeaderKey("pubDate", doc: "required for posts. `2014-03-31 20:16:46 -0700`, `2014-03-31 20:16:46-0700`, `Fri Jan 30 09:29:34 -0800 2009`, `2014-03-31T20:16:46-07:00`; a date with no offset is read in the site's `time_zone`")
     static let modDate = HeaderKey("modDate", doc: "optional, same formats; the post shows \"Updated\" (and feeds a modification date) only when it is a later instant than `@pubDate`")
-    static let link = HeaderKey("link", doc: "makes a link post: the title links out to this URL")
+    static let link = HeaderKey("link", doc: "makes a link post: the title links out to this URL, and the post is listed on `/links/` too (see The site)")
     static let categoryArray = HeaderKey("categoryArray", doc: "comma-separated categories")
     static let smartPunctuation = HeaderKey("smart_punctuation", doc: "`false` keeps this post's straight quotes, overriding the site setting")
     static let aliases = HeaderKey("aliases", doc: "comma-separated old root-relative URLs of this post or page, e.g. `/2009/03/old-slug/, /old.php`; bake writes a redirect page at each (below)")
