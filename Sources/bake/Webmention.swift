@@ -1,6 +1,7 @@
 import ArgumentParser
 import BakeIO
 import BakeKit
+import BakeLinks
 import Foundation
 
 extension Bake {

@@ -1,3 +1,4 @@
+import BakeIO
 import Foundation
 
 /// curl, run as a child process with its arguments as an array (no shell between), for one
