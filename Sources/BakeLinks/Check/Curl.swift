@@ -56,8 +56,17 @@ public struct Curl: Sendable {
         ]
         arguments += method == .head ? ["--head"] : ["--max-filesize", "1048576"]
         arguments += ["--url", url]
-        guard let run = try? await program.run(arguments) else { return .failed("cannot run \(executable)") }
-        return Self.answer(run)
+        return await answer(arguments, timeout: nil)
+    }
+
+    /// Runs curl with `arguments`, whose `--write-out` is `%{http_code} %{redirect_url}`, and
+    /// reads its answer; a curl that could not be run fails with the runner's reason.
+    func answer(_ arguments: [String], timeout: Duration?) async -> Answer {
+        do {
+            return Self.answer(try await program.run(arguments, timeout: timeout))
+        } catch {
+            return .failed(error.description)
+        }
     }
 
     /// The answer of a run whose `--write-out` was `%{http_code} %{redirect_url}`.
@@ -133,10 +142,7 @@ public struct Curl: Sendable {
         ]
         for (name, value) in form { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         arguments += ["--url", url]
-        guard let run = try? await program.run(arguments, timeout: timeout + .seconds(5)) else {
-            return .failed("cannot run \(executable)")
-        }
-        return Self.answer(run)
+        return await answer(arguments, timeout: timeout + .seconds(5))
     }
 
 }
