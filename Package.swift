@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "XMLRPC", targets: ["XMLRPC"]),
         .library(name: "BakeImport", targets: ["BakeImport"]),
         .library(name: "LinkCheck", targets: ["LinkCheck"]),
+        .library(name: "BakeLinks", targets: ["BakeLinks"]),
         .library(name: "MetaWeblog", targets: ["MetaWeblog"]),
     ],
     dependencies: [
@@ -73,11 +74,14 @@ let package = Package(
         .target(
             name: "BakeIO",
             dependencies: [
-                "BakeKit", "DefaultTheme", "LinkCheck",
+                "BakeKit", "DefaultTheme",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // bake check and bake webmention, on disk and over the network: the built site's links
+        // checked against its files and, with curl, against other sites; webmentions sent.
+        .target(name: "BakeLinks", dependencies: ["BakeIO", "LinkCheck"]),
         // Pictures: sizes, resized WebP and fallback variants, metadata stripped, with libvips,
         // cached in .bake-cache/images. Only bake-images links it: libvips' 104 shared
         // libraries add about 28 ms to the start of every process that links them, so a build
@@ -117,7 +121,7 @@ let package = Package(
         .target(
             name: "MetaWeblog",
             dependencies: [
-                "BakeHTTP", "BakeIO", "LinkCheck", "XMLRPC",
+                "BakeHTTP", "BakeIO", "BakeLinks", "LinkCheck", "XMLRPC",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -135,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "bake",
             dependencies: [
-                "BakeCommandLine", "BakeIO", "BakeImport", "LinkCheck",
+                "BakeCommandLine", "BakeIO", "BakeImport", "BakeLinks", "LinkCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -156,7 +160,7 @@ let package = Package(
         .executableTarget(
             name: "bake-bench",
             dependencies: [
-                "BakeIO", "LinkCheck",
+                "BakeIO", "BakeLinks", "LinkCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -184,11 +188,12 @@ let package = Package(
         .testTarget(name: "LinkCheckTests", dependencies: ["LinkCheck"]),
         .testTarget(name: "XMLRPCTests", dependencies: ["XMLRPC", "BakeTestSupport"]),
         .testTarget(name: "BakeIOTests", dependencies: ["BakeIO", "BakeTestSupport", "bake-images"]),
+        .testTarget(name: "BakeLinksTests", dependencies: ["BakeLinks", "BakeTestSupport"]),
         .testTarget(name: "BakeImagesTests", dependencies: ["BakeImages", "BakeTestSupport"]),
         .testTarget(name: "BakeImportTests", dependencies: ["BakeImport", "bake", "BakeTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BakeHTTPTests", dependencies: ["BakeHTTP", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
-        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "bake-metaweblog", "bake-images", "BakeTestSupport"]),
+        .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "BakeLinks", "bake-metaweblog", "bake-images", "BakeTestSupport"]),
         .testTarget(name: "bakeTests", dependencies: ["bake", "bake-images", "bake-preview", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BakeIO
 import BakeKit
+import BakeLinks
 import Foundation
 import LinkCheck
 
@@ -172,12 +173,20 @@ extension BakeBench {
             do {
                 // As `bake build` does: the parsed posts are kept to the end, not freed.
                 let memory = BuildMemory()
-                let summary = try await SiteBuilder(options: options, memory: memory).build()
+                let builder = SiteBuilder(options: options, memory: memory)
+                let summary: BuildSummary
+                var site: BuiltSite?
+                if check {
+                    let result = try await builder.buildSite()
+                    (summary, site) = (result.summary, result.site)
+                } else {
+                    summary = try await builder.build()
+                }
                 _ = Unmanaged.passRetained(memory)
                 print("Baked \(summary.posts) posts and \(summary.pages) pages: \(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed")
-                if check {
+                if let site {
                     let start = ContinuousClock.now
-                    let report = try await LinkChecker(options: options, memory: memory).check()
+                    let report = try await LinkChecker(options: options, site: site).check()
                     let elapsed = ContinuousClock.now - start
                     print(report.summary(seconds: elapsed.inSeconds))
                 }

@@ -21,26 +21,38 @@ extension Bake {
         var verbose = false
 
         func run() async throws {
-            _ = try await Self.bake(try blogOptions.configuration(output: output), clean: clean, verbose: verbose)
+            try await Self.bake(try blogOptions.configuration(output: output), clean: clean, verbose: verbose)
         }
 
         /// Bakes as `bake build` does, printing progress, the summary line or the problems;
         /// `bake deploy` bakes through it too.
         /// - Parameters:
         ///   - outcome: What a failure leaves as it was, for the last line of the problems.
-        ///   - memory: What the build parsed, kept for what runs after it (`bake check`).
-        /// - Returns: The options it baked with: the blog, and the output folder that now holds the site.
+        ///   - keepingSite: Whether to return what the site was made from, for what reads it
+        ///     next (`bake check`); the blog is planned for it even when nothing changed.
+        /// - Returns: The options it baked with (the blog, and the output folder that now holds
+        ///   the site) and, with `keepingSite`, what the site was made from.
+        @discardableResult
         static func bake(
             _ configuration: BlogConfiguration, clean: Bool, verbose: Bool, outcome: String = "the site was not changed",
-            memory: BuildMemory = BuildMemory()
-        ) async throws -> BuildOptions {
+            keepingSite: Bool = false
+        ) async throws -> (options: BuildOptions, site: BuiltSite?) {
             let blog = configuration.blog
             let options = BuildOptions(configuration: configuration, clean: clean, now: Timestamp(Date()))
             let terminal = Terminal()
             terminal.warn(configuration.warnings, blog: blog)
             let start = ContinuousClock.now
+            let memory = BuildMemory()
+            let site: BuiltSite?
             do {
-                let summary = try await SiteBuilder(options: options, progress: terminal.progress, memory: memory).build()
+                let builder = SiteBuilder(options: options, progress: terminal.progress, memory: memory)
+                let summary: BuildSummary
+                if keepingSite {
+                    let result = try await builder.buildSite()
+                    (summary, site) = (result.summary, result.site)
+                } else {
+                    (summary, site) = (try await builder.build(), nil)
+                }
                 // The process ends right after this; freeing every parsed post first would
                 // only delay that.
                 _ = Unmanaged.passRetained(memory)
@@ -56,7 +68,7 @@ extension Bake {
                 terminal.report(error, blog: blog, outcome: outcome)
                 throw ExitCode.failure
             }
-            return options
+            return (options, site)
         }
     }
 }

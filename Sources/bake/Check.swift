@@ -2,6 +2,7 @@ import ArgumentParser
 import BakeCommandLine
 import BakeIO
 import BakeKit
+import BakeLinks
 import Foundation
 import LinkCheck
 
@@ -47,7 +48,6 @@ extension Bake {
 
         func run() async throws {
             let terminal = Terminal()
-            let memory = BuildMemory()
             var curl: Curl?
             if external {
                 do {
@@ -57,10 +57,12 @@ extension Bake {
                     throw ExitCode.failure
                 }
             }
-            let options = try await Build.bake(try blogOptions.configuration(output: output), clean: clean, verbose: verbose, memory: memory)
+            let (options, built) = try await Build.bake(try blogOptions.configuration(output: output), clean: clean, verbose: verbose, keepingSite: true)
+            // A build asked to keep the site returns it.
+            guard let site = built else { throw ExitCode.failure }
             let start = ContinuousClock.now
             terminal.show("Checking links…")
-            let checker = LinkChecker(options: options, memory: memory, external: curl.map {
+            let checker = LinkChecker(options: options, site: site, external: curl.map {
                 ExternalLinkChecker(curl: $0, cachePath: options.blog.linkCachePath, now: options.now, timeout: .milliseconds(Int64(timeout * 1000)))
             })
             let report: LinkReport

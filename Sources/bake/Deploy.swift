@@ -2,6 +2,7 @@ import ArgumentParser
 import BakeCommandLine
 import BakeIO
 import BakeKit
+import BakeLinks
 import Foundation
 import Synchronization
 
@@ -47,7 +48,7 @@ extension Bake {
                     target = try SiteDeployer(configuration: configuration, rsync: try Rsync.find()).target
                 } else {
                     // Unreadable settings: the build says what is wrong with them.
-                    _ = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)
+                    try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)
                     throw DeployError(.noTarget)
                 }
                 rsync = try Rsync.find()
@@ -55,7 +56,7 @@ extension Bake {
                 Self.fail(error)
             }
 
-            let options = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)
+            let options = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished).options
             let start = ContinuousClock.now
             let summary: DeploySummary
             do {

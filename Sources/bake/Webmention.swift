@@ -2,6 +2,7 @@ import ArgumentParser
 import BakeCommandLine
 import BakeIO
 import BakeKit
+import BakeLinks
 import Foundation
 
 extension Bake {

@@ -16,19 +16,21 @@ public struct Rsync: Sendable {
         public let errors: String
     }
 
+    /// rsync, found and run as every program bake runs is.
+    public let program: Program
     /// The rsync executable.
-    public let executable: String
+    public var executable: String { program.executable }
 
     public init(executable: String) {
-        self.executable = executable
+        program = Program(executable: executable)
     }
 
     /// The `rsync` on the PATH.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DeployError) -> Rsync {
-        guard let path = ExecutableSearch.find("rsync", environment: environment) else {
+        guard let rsync = Program.find("rsync", environment: environment) else {
             throw DeployError(.rsyncMissing)
         }
-        return Rsync(executable: path)
+        return Rsync(executable: rsync.executable)
     }
 
     /// What one run of rsync does.
@@ -97,7 +99,7 @@ public struct Rsync: Sendable {
         }
         let run: ProgramRun
         do {
-            run = try await Program(executable: executable).run(arguments, onOutputLine: onLine)
+            run = try await program.run(arguments, onOutputLine: onLine)
         } catch {
             throw DeployError(.rsyncMissing)
         }

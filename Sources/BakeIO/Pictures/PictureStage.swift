@@ -138,14 +138,14 @@ private extension PictureStage {
     /// Runs `bake-images` on `paths`: each one's cache key and encodes, or why it failed.
     /// Throws when `bake-images` cannot be run or stops before it answers for every picture.
     func make(_ paths: [String], cache: String) async throws(Failure) -> [Result<(String, Int), Failure>] {
-        guard let executable = program ?? Self.besideBake() ?? ExecutableSearch.find("bake-images") else {
+        guard let bakeImages = program.map(Program.init(executable:)) ?? Program.companion(named: "bake-images") else {
             throw Failure("cannot resize pictures: bake-images is not installed; expected it beside bake or on the PATH (swift build --product bake-images builds it)")
         }
         let arguments = ["--cache", cache, "--widths", settings.widths.map(String.init).joined(separator: ","),
                          "--quality", String(settings.quality), "--metadata", settings.metadata.rawValue]
         let run: ProgramRun
         do {
-            run = try await Program(executable: executable).run(arguments, input: paths.flatMap { Array($0.utf8) + [0] })
+            run = try await bakeImages.run(arguments, input: paths.flatMap { Array($0.utf8) + [0] })
         } catch {
             throw Failure("cannot resize pictures: \(error.description)")
         }
@@ -165,17 +165,6 @@ private extension PictureStage {
     struct Failure: Error {
         let reason: String
         init(_ reason: String) { self.reason = reason }
-    }
-
-    /// `bake-images` in the folder of the running executable.
-    static func besideBake() -> String? {
-        #if os(Linux)
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        #else
-        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-        #endif
-        let candidate = FileIO.parent(of: executable) + "/bake-images"
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
     }
 }
 

@@ -41,6 +41,19 @@ public struct SiteBuilder: Sendable {
 
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
+        try await run(keepingSite: false).summary
+    }
+
+    /// Builds as `build()` does, and returns what the site was made from too, for what reads
+    /// the site next (`bake check`). When nothing changed since the last build, nothing is
+    /// rendered or written, but the blog is still loaded and planned for it.
+    public func buildSite() async throws(BuildFailure) -> BuildResult {
+        let (summary, site) = try await run(keepingSite: true)
+        // `run` makes the site whenever it is asked to keep it.
+        return BuildResult(summary: summary, site: site!)
+    }
+
+    private func run(keepingSite: Bool) async throws(BuildFailure) -> (summary: BuildSummary, site: BuiltSite?) {
         progress?(.reading)
         let highlighter = await CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
                                                       setup: options.highlighter, clean: options.clean)
@@ -48,12 +61,15 @@ public struct SiteBuilder: Sendable {
         let blog = try await readBlog(highlighting: highlighter.identity)
         if let unchanged = blog.unchanged, let previous = blog.previous {
             memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
-            return unchanged
+            guard keepingSite else { return (unchanged, nil) }
         }
         let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
         let loaded = await loader.load(blog.sources)
         let pictures = await PictureStage(blog: options.blog, settings: options.configuration.settings.pictures).run(blog.staticEntries)
         let (plan, templates) = try plan(loaded, blog, pictures: pictures)
+        let site = keepingSite ? BuiltSite(plan: plan, templates: blog.templateSources, staticFiles: blog.staticEntries) : nil
+        // Nothing changed: the plan was wanted, not the pages.
+        if let unchanged = blog.unchanged, blog.previous != nil { return (unchanged, site) }
         progress?(.rendering)
         let assets = try assets(of: blog, pictures: pictures)
         let renderOptions = RenderOptions(marksUnpublished: options.marksUnpublished, stylesheetVersion: assets.stylesheetVersion)
@@ -99,7 +115,7 @@ public struct SiteBuilder: Sendable {
         summary.searchIndexed = indexed
         summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
-        return summary
+        return (summary, site)
     }
 
     /// The time of a manifest's boundary; nil for none (`Int64.max`).

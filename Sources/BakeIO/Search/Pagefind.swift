@@ -9,11 +9,13 @@ import Foundation
 /// try await pagefind?.index(site: "/blog/site", into: "/tmp/bundle", glob: "**/*.{html}")
 /// ```
 public struct Pagefind: Sendable {
+    /// Pagefind, found and run as every program bake runs is.
+    public let program: Program
     /// The executable.
-    public let executable: String
+    public var executable: String { program.executable }
 
     public init(executable: String) {
-        self.executable = executable
+        program = Program(executable: executable)
     }
 
     /// How to install Pagefind, for the error that says it is missing.
@@ -24,13 +26,13 @@ public struct Pagefind: Sendable {
     /// use is `python3 -m pagefind_bin`); nil when there is neither.
     /// - Parameter environment: Where to look (its PATH); nil for this process's environment.
     public static func locate(environment: [String: String]? = nil) async -> Pagefind? {
-        func onPath(_ name: String) -> String? { ExecutableSearch.find(name, environment: environment) }
-        if let path = onPath("pagefind") { return Pagefind(executable: path) }
-        guard let python = onPath("python3") else { return nil }
+        if let pagefind = Program.find("pagefind", environment: environment) { return Pagefind(executable: pagefind.executable) }
+        guard let python = Program.find("python3", environment: environment) else { return nil }
         let script = "import sys, pagefind_bin; sys.stdout.write(str(pagefind_bin.get_executable().absolute()))"
-        guard let run = try? await Program(executable: python).run(["-c", script], environment: environment), run.status == 0 else { return nil }
+        guard let run = try? await python.run(["-c", script], environment: environment), run.status == 0 else { return nil }
+        // An absolute path: found if it is an executable file.
         let path = run.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        return FileManager.default.isExecutableFile(atPath: path) ? Pagefind(executable: path) : nil
+        return Program.find(path).map { Pagefind(executable: $0.executable) }
     }
 
     /// Indexes the HTML files of `site` that match `glob` and writes the bundle into `bundle`,
@@ -40,7 +42,7 @@ public struct Pagefind: Sendable {
         // Pagefind says what went wrong on standard error.
         let run: ProgramRun
         do {
-            run = try await Program(executable: executable).run(arguments)
+            run = try await program.run(arguments)
         } catch {
             throw SearchError(.pagefindFailed(status: -1, said: error.description))
         }

@@ -1,4 +1,5 @@
 import BakeIO
+import BakeLinks
 import Foundation
 import LinkCheck
 

@@ -1,5 +1,6 @@
 import BakeIO
 import BakeKit
+import BakeLinks
 
 /// What the shim tells the program running it.
 public enum MetaWeblogEvent: Sendable {

@@ -1,6 +1,7 @@
 import BakeHTTP
 import BakeIO
 import BakeKit
+import BakeLinks
 import Foundation
 import Hummingbird
 import HummingbirdCore

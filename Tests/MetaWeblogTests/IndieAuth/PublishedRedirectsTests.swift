@@ -1,4 +1,5 @@
 import BakeIO
+import BakeLinks
 @testable import MetaWeblog
 import Testing
 

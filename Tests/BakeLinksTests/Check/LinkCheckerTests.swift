@@ -1,4 +1,5 @@
 import BakeIO
+import BakeLinks
 import BakeKit
 import BakeTestSupport
 import Foundation
@@ -36,9 +37,8 @@ import Testing
         try await withTemporaryFolder { root in
             try makeBlog(files, in: root + "/blog")
             let options = BuildOptions(blog: BlogFolder(root: root + "/blog"), output: root + "/out", now: testNow)
-            let memory = BuildMemory()
-            _ = try await SiteBuilder(options: options, memory: memory).build()
-            return try await LinkChecker(options: options, memory: memory).check()
+            let built = try await SiteBuilder(options: options, memory: BuildMemory()).buildSite()
+            return try await LinkChecker(options: options, site: built.site).check()
         }
     }
 
@@ -54,6 +54,24 @@ import Testing
         ])
         #expect(report.warnings.isEmpty)
         #expect(report.unchecked == 0)
+    }
+
+    /// A build that finds nothing changed writes nothing, but still hands the checker the
+    /// plan it made, so the broken links are traced as after a build that wrote the site.
+    @Test func aBuildThatChangedNothingStillTracesThroughItsPlan() async throws {
+        let (first, again, summary) = try await withTemporaryFolder { root in
+            try makeBlog(Self.blog, in: root + "/blog")
+            let options = BuildOptions(blog: BlogFolder(root: root + "/blog"), output: root + "/out", now: testNow)
+            let first = try await SiteBuilder(options: options, memory: BuildMemory()).buildSite()
+            let report = try await LinkChecker(options: options, site: first.site).check()
+            let again = try await SiteBuilder(options: options, memory: BuildMemory()).buildSite()
+            return (report, try await LinkChecker(options: options, site: again.site).check(), again.summary)
+        }
+        #expect(summary.written.isEmpty)
+        #expect(summary.rendered == 0)
+        #expect(again.problems.map(\.description) == first.problems.map(\.description))
+        #expect(again.problems.count == 4)
+        #expect(again.checked == first.checked)
     }
 
     @Test func aCleanSiteHasNoProblems() async throws {

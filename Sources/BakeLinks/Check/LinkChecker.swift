@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 import Foundation
 import LinkCheck
@@ -5,41 +6,38 @@ import LinkCheck
 /// Checks every link of a site `SiteBuilder` just built: reads every page and feed in the output
 /// folder (libxml2's HTML parser, in parallel), checks the links to the site against its files
 /// and the fragments against the pages' anchors, asks other sites with `external` when given,
-/// and traces each broken link to the post, page, static file or template line that holds it.
+/// and traces each broken link to the post, page, static file or template line that holds it,
+/// through the plan the build made.
 ///
 /// ```swift
 /// let options = BuildOptions(blog: BlogFolder(root: "/blog"), now: Timestamp(Date()))
-/// _ = try await SiteBuilder(options: options, memory: memory).build()
-/// let report = try await LinkChecker(options: options, memory: memory).check()
+/// let built = try await SiteBuilder(options: options).buildSite()
+/// let report = try await LinkChecker(options: options, site: built.site).check()
 /// report.problems   // [posts/2014/04/21/slug.markdown:12: /gone.html: no such page]
 /// ```
 public struct LinkChecker: Sendable {
     public let options: BuildOptions
+    /// What the build made the site from: its plan, templates and static files.
+    public let site: BuiltSite
     /// Checks links to other sites; nil leaves them unchecked.
     public let external: ExternalLinkChecker?
-    private let memory: BuildMemory?
 
-    /// - Parameter memory: The memory of the build that made the site, so that its posts are
-    ///   not read again.
-    public init(options: BuildOptions, memory: BuildMemory? = nil, external: ExternalLinkChecker? = nil) {
+    public init(options: BuildOptions, site: BuiltSite, external: ExternalLinkChecker? = nil) {
         self.options = options
-        self.memory = memory
+        self.site = site
         self.external = external
     }
 
     /// Reads the built site and checks its links.
     public func check() async throws(BuildFailure) -> LinkReport {
-        let plan = try await plan()
-        let site = SiteAddress(url: options.configuration.settings.url)
+        let address = SiteAddress(url: options.configuration.settings.url)
         let files: [FileEntry]
-        let staticFiles: [FileEntry]
         do {
             files = try await FileTree.scanInParallel(options.output)
-            staticFiles = try FileTree.scan(options.blog.path("static"))
         } catch {
             throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
         }
-        let found = await read(files.map(\.path), site: site)
+        let found = await read(files.map(\.path), site: address)
         var broken = found.broken
         var moved: [BrokenLink] = []
         var checked = found.checked
@@ -57,8 +55,8 @@ public struct LinkChecker: Sendable {
             unchecked = 0
         }
         var staticSources: [String: String] = [:]
-        for entry in staticFiles { staticSources[entry.path] = "static/" + entry.path }
-        let traced = await trace(broken: broken, moved: moved, sources: OutputSources(plan: plan, staticFiles: staticSources), site: site)
+        for entry in site.staticFiles { staticSources[entry.path] = "static/" + entry.path }
+        let traced = await trace(broken: broken, moved: moved, sources: OutputSources(plan: site.plan, staticFiles: staticSources), site: address)
         return LinkReport(problems: traced.problems, moved: traced.moved, checked: checked, unchecked: unchecked)
     }
 }
@@ -108,25 +106,6 @@ private extension LinkChecker {
         return (traced.flatMap(\.problems), traced.flatMap(\.moved))
     }
 
-    /// The site's plan, as the build made it: its posts come from the build's memory or the cache.
-    func plan() async throws(BuildFailure) -> SitePlan {
-        let sources: [FileEntry]
-        do {
-            sources = try await SourceLoader.sourceEntries(options.blog, drafts: options.includeDrafts, system: options.fileSystem)
-        } catch {
-            throw BuildFailure([error.diagnostic(relativeTo: options.blog.root)])
-        }
-        // What the build just parsed is current even after a --clean build, so use it.
-        let reading = BuildOptions(configuration: options.configuration, now: options.now, fileSystem: options.fileSystem)
-        // Only the posts are wanted, not their bodies: nothing to highlight.
-        let highlighter = await CodeHighlighter.start(enabled: false, blog: options.blog, setup: options.highlighter, clean: false)
-        defer { highlighter.finish() }
-        let loaded = await SourceLoader(options: reading, memory: memory, highlighter: highlighter).load(sources)
-        guard loaded.problems.isEmpty else { throw BuildFailure(loaded.problems) }
-        let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
-        return try SitePlan(posts: published, pages: loaded.pages, settings: options.configuration.settings, now: options.now)
-    }
-
     /// The text of each of the blog's files at `paths`; those that cannot be read are left out.
     func texts(of paths: Set<String>) async -> [String: SourceText] {
         let blog = options.blog
@@ -138,8 +117,6 @@ private extension LinkChecker {
 
     /// The templates the site was rendered with: the blog's own, then the theme's.
     func templates() -> [SourceText] {
-        let overrides = SiteBuilder.blogTemplates(options.blog, system: options.fileSystem).sources
-        let theme = (try? Theme(folder: options.themeFolder))?.templates(overriddenBy: overrides) ?? overrides
-        return theme.sorted { $0.path < $1.path }.map { SourceText(path: $0.path, text: $0.text) }
+        site.templates.map { SourceText(path: $0.path, text: $0.text) }
     }
 }

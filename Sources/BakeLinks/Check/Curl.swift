@@ -1,3 +1,4 @@
+import BakeIO
 import Foundation
 
 /// curl, run as a child process with its arguments as an array (no shell between), for one
@@ -11,19 +12,21 @@ import Foundation
 /// // .status(301, location: "https://www.example.com/")
 /// ```
 public struct Curl: Sendable {
+    /// curl, found and run as every program bake runs is.
+    public let program: Program
     /// The curl executable.
-    public let executable: String
+    public var executable: String { program.executable }
 
     public init(executable: String) {
-        self.executable = executable
+        program = Program(executable: executable)
     }
 
     /// The `curl` on the PATH.
     public static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws(LinkCheckError) -> Curl {
-        guard let path = ExecutableSearch.find("curl", environment: environment) else {
+        guard let curl = Program.find("curl", environment: environment) else {
             throw LinkCheckError.curlMissing
         }
-        return Curl(executable: path)
+        return Curl(executable: curl.executable)
     }
 
     public enum Method: String, Sendable {
@@ -53,8 +56,17 @@ public struct Curl: Sendable {
         ]
         arguments += method == .head ? ["--head"] : ["--max-filesize", "1048576"]
         arguments += ["--url", url]
-        guard let run = try? await Program(executable: executable).run(arguments) else { return .failed("cannot run \(executable)") }
-        return Self.answer(run)
+        return await answer(arguments, timeout: nil)
+    }
+
+    /// Runs curl with `arguments`, whose `--write-out` is `%{http_code} %{redirect_url}`, and
+    /// reads its answer; a curl that could not be run fails with the runner's reason.
+    func answer(_ arguments: [String], timeout: Duration?) async -> Answer {
+        do {
+            return Self.answer(try await program.run(arguments, timeout: timeout))
+        } catch {
+            return .failed(error.description)
+        }
     }
 
     /// The answer of a run whose `--write-out` was `%{http_code} %{redirect_url}`.
@@ -104,7 +116,7 @@ public struct Curl: Sendable {
             "--max-filesize", String(maxBytes), "--user-agent", userAgent, "--header", "Accept: application/json, text/html;q=0.9, */*;q=0.1",
             "--output", "-", "--write-out", writeOut, "--url", url,
         ]
-        guard let run = try? await Program(executable: executable).run(arguments, timeout: timeout + .seconds(5), outputLimit: maxBytes),
+        guard let run = try? await program.run(arguments, timeout: timeout + .seconds(5), outputLimit: maxBytes),
               run.status == 0
         else { return nil }
         var found: [String: String] = [:]
@@ -130,10 +142,7 @@ public struct Curl: Sendable {
         ]
         for (name, value) in form { arguments += ["--data-urlencode", "\(name)=\(value)"] }
         arguments += ["--url", url]
-        guard let run = try? await Program(executable: executable).run(arguments, timeout: timeout + .seconds(5)) else {
-            return .failed("cannot run \(executable)")
-        }
-        return Self.answer(run)
+        return await answer(arguments, timeout: timeout + .seconds(5))
     }
 
 }

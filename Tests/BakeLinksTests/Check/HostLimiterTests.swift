@@ -1,4 +1,5 @@
-@testable import BakeIO
+import BakeIO
+@testable import BakeLinks
 import BakeTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 import Foundation
 import LinkCheck
