@@ -123,7 +123,7 @@ extension BakeBench {
             func build(changed: [String]? = nil) async throws -> BuildSummary {
                 do {
                     let options = BuildOptions(configuration: .load(BlogFolder(root: blog), overrides: .init(output: output)), now: Timestamp(Date()),
-                                               changedPaths: changed, search: .whenMissing)
+                                               changedPaths: changed, search: .whenPagesChangeIfInstalled)
                     return try await SiteBuilder(options: options, memory: memory).build()
                 } catch {
                     throw BenchError.bakeFailed("\(error)")
