@@ -144,7 +144,7 @@ struct SearchIndexer: Sendable {
         }
         let temp: String
         do {
-            temp = try Self.makeTemporaryFolder()
+            temp = try Self.makeTemporaryFolder(beside: output)
         } catch {
             throw BuildFailure([error.diagnostic(relativeTo: output)])
         }
@@ -307,13 +307,20 @@ private extension SearchIndexer {
         return hasher.value
     }
 
-    static func makeTemporaryFolder() throws(FileSystemError) -> String {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/bake-pagefind-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
-        guard made else {
-            throw FileSystemError(path: FileManager.default.temporaryDirectory.path, operation: .createFolder, errno: errno)
+    /// A new folder beside `output` (`.site.bake-pagefind-XXXXXX`), on its file system, where
+    /// the links to the pages and Pagefind's bundles cost what the site's own files do; in the
+    /// system's temporary folder when the output's parent takes no new folder.
+    static func makeTemporaryFolder(beside output: String) throws(FileSystemError) -> String {
+        var folder = output
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let name = folder.split(separator: "/").last.map(String.init) ?? "site"
+        let beside = FileIO.parent(of: folder) + "/." + name + ".bake-pagefind-XXXXXX"
+        for path in [beside, FileManager.default.temporaryDirectory.path + "/bake-pagefind-XXXXXX"] {
+            var template = Array(path.utf8CString)
+            let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
+            // mkdtemp filled in the X's.
+            if made { return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         }
-        // mkdtemp filled in the X's.
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw FileSystemError(path: FileManager.default.temporaryDirectory.path, operation: .createFolder, errno: errno)
     }
 }

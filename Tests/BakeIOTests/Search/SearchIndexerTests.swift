@@ -30,6 +30,8 @@ import Testing
         #expect(manifest.state != nil)
         #expect(summary.written.contains("pagefind/pagefind-ui.js"))
         #expect(!FileIO.exists(output + "/" + SiteManifest.pendingFileName))
+        // Pagefind worked beside the site, in a folder that is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("bake-pagefind") } == [])
     }
 
     @Test func aRebuildWithNothingChangedDoesNotRunPagefind() async throws {
