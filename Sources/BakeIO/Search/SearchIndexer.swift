@@ -42,6 +42,8 @@ struct SearchIndexer: Sendable {
     let extensions: [String]
     /// The line of `@search` in `site.settings`, for problems.
     let settingsLine: Int?
+    /// Where the Pagefind that Python's pagefind-bin keeps is recorded.
+    let pagefindRecord: String
 
     /// Nil when the site has no search.
     init?(options: BuildOptions) {
@@ -54,6 +56,7 @@ struct SearchIndexer: Sendable {
         let suffix = String(settings.layout.fileSuffix.dropFirst())
         extensions = suffix == "html" ? ["html"] : ["html", suffix]
         settingsLine = settings.metadata.field("search")?.line
+        pagefindRecord = options.blog.pagefindPath
     }
 
     /// Which bundles a build looks at once the pages are written.
@@ -107,7 +110,7 @@ struct SearchIndexer: Sendable {
         let mayChange = check != Check() || pending.contains(where: isIndexed)
             || indexedKept.count != indexedBefore.count || !indexedKept.allSatisfy(Set(indexedBefore).contains)
         guard mayChange else { return Step(kept: keptItems, pagefind: nil, check: check, warnings: []) }
-        if let pagefind = await Pagefind.locate(environment: environment) {
+        if let pagefind = await Pagefind.locate(environment: environment, record: pagefindRecord) {
             return Step(kept: keptItems, pagefind: pagefind, check: check, warnings: [])
         }
         let missing = Diagnostic(path: "site.settings", line: settingsLine, message: SearchError(.pagefindMissing).message)

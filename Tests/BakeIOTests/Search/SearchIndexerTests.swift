@@ -133,6 +133,25 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: found.executable))
     }
 
+    @Test func pythonsAnswerIsKeptForTheNextBuild() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = folder + "/.bake-cache/pagefind"
+        // Python's pagefind-bin, where script/setup installs it; skipped with a pagefind on the PATH.
+        guard ExecutableSearch.find("pagefind", environment: nil) == nil, let python = ExecutableSearch.find("python3", environment: nil) else { return }
+
+        let found = try #require(await Pagefind.locate(record: record))
+        #expect(try read(".bake-cache/pagefind", in: folder) == python + "\n" + found.executable + "\n")
+
+        // The record is believed while its python3 is the one on the PATH: Python is not asked.
+        let stand = try Self.failingPagefind(in: folder)["PATH"]! + "/pagefind"
+        try write(python + "\n" + stand + "\n", to: ".bake-cache/pagefind", in: folder)
+        #expect(await Pagefind.locate(record: record)?.executable == stand)
+        // A binary that is gone is looked for again.
+        try write(python + "\n" + folder + "/gone\n", to: ".bake-cache/pagefind", in: folder)
+        #expect(await Pagefind.locate(record: record)?.executable == found.executable)
+    }
+
     @Test func aFailedPagefindKeepsTheLastIndexAndTheNextBuildIndexesAgain() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
