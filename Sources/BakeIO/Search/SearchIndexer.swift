@@ -241,7 +241,8 @@ private extension SearchIndexer {
     /// Runs Pagefind over each shard, each over a folder of links to its pages, into
     /// `temp/<shard>/`, two at a time.
     func run(_ pagefind: Pagefind, over shards: [SearchShard], in temp: String) async throws(BuildFailure) -> [(shard: SearchShard, files: [FileEntry])] {
-        let output = self.output
+        // The links name their pages by absolute path, which a relative one would not be.
+        let output = self.output.hasPrefix("/") ? self.output : FileManager.default.currentDirectoryPath + "/" + self.output
         let glob = "**/*.{\(extensions.joined(separator: ","))}"
         let results = await withTaskGroup(of: (Int, Result<[FileEntry], BuildFailure>).self) { group in
             var results: [(Int, Result<[FileEntry], BuildFailure>)] = []
