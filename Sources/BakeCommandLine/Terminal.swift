@@ -58,8 +58,13 @@ package struct Terminal: Sendable {
         let seconds = elapsed.inSeconds
         return "Baked \(summary.posts) post\(summary.posts == 1 ? "" : "s") and \(summary.pages) page\(summary.pages == 1 ? "" : "s"): "
             + "\(summary.written.count) written, \(summary.unchanged) unchanged, \(summary.removed.count) removed"
-            + (summary.searchIndexed.map { "; \($0) page\($0 == 1 ? "" : "s") indexed for search" } ?? "")
+            + (summary.searchIndexed.map { "; \($0) page\($0 == 1 ? "" : "s") indexed for search" + bundles(summary.searchBundlesIndexed) } ?? "")
             + " in \(String(format: "%.2f", seconds)) s → \(shown(output))"
+    }
+
+    /// E.g. ` (2014, pages)`: the search index's bundles Pagefind made again.
+    private static func bundles(_ names: [String]) -> String {
+        names.isEmpty ? "" : " (" + names.joined(separator: ", ") + ")"
     }
 }
 

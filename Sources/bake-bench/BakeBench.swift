@@ -50,6 +50,8 @@ extension BakeBench {
         @Option(help: "A bake binary to time (default: bake-bench's own build, which runs the same SiteBuilder without the CLI).") var bake: String?
         @Flag(inversion: .prefixedNo, help: "Highlight code, as bake does unless told not to (--no-highlight: a blog with @highlight false).")
         var highlight = true
+        @Flag(help: "Time the same blog with @search true too (Pagefind must be installed), and print both.")
+        var search = false
 
         func validate() throws {
             guard posts >= 1 else { throw ValidationError("--posts \(posts): expected at least 1") }
@@ -71,6 +73,27 @@ extension BakeBench {
                 print("Generating \(posts) posts in \(blog)…")
                 try CorpusGenerator(posts: posts, seed: seed, highlight: highlight).write(to: blog)
             }
+            var rows = try await scenarios(blog: blog, output: output, command: command, me: me, label: "")
+            if search {
+                let searchBlog = blog + "-search"
+                if !FileIO.exists(searchBlog + "/site.settings") {
+                    try? FileManager.default.removeItem(atPath: searchBlog)
+                    print("Generating \(posts) posts with @search true in \(searchBlog)…")
+                    try CorpusGenerator(posts: posts, seed: seed, highlight: highlight).write(to: searchBlog)
+                    let settings = try FileIO.read(searchBlog + "/site.settings")
+                    try FileIO.writeAtomically(settings + Array("@search true\n".utf8), to: searchBlog + "/site.settings", durable: false)
+                }
+                rows += try await scenarios(blog: searchBlog, output: output + "-search", command: command, me: me, label: "with search: ")
+            }
+
+            print("")
+            print("bake on \(posts) generated posts (seed \(seed)), highlighting \(highlight ? "on" : "off"), \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, output on \(work)")
+            print(Row.header)
+            for row in rows { print(row.line) }
+        }
+
+        /// Every scenario on one blog, each row named with `label` first.
+        func scenarios(blog: String, output: String, command: [String], me: String, label: String) async throws -> [Row] {
             let runner = BakeRunner(command: command, blog: blog, output: output)
             var rows: [Row] = []
 
@@ -79,15 +102,17 @@ extension BakeBench {
                 try runner.removeOutputAndCache()
                 full.append(try runner.measure())
             }
-            rows.append(Row(name: "full (clean, empty output)", samples: full))
+            rows.append(Row(name: label + "full (clean, empty output)", samples: full))
 
-            rows.append(Row(name: "no-op", samples: try (0..<runs).map { _ in try runner.measure() }))
+            rows.append(Row(name: label + "no-op", samples: try (0..<runs).map { _ in try runner.measure() }))
 
             // `bake check`: a no-op build, then every link of the site. The generated posts link
             // to pages that do not exist (`/word.html`), so it reports thousands.
             let checkCommand = bake.map { [$0, "check"] } ?? [me, "once", "--check"]
             let checker = BakeRunner(command: checkCommand, blog: blog, output: output, succeeding: [0, 1])
-            rows.append(Row(name: "check (no-op build, links)", samples: try (0..<runs).map { _ in try checker.measure() }))
+            if label.isEmpty {
+                rows.append(Row(name: "check (no-op build, links)", samples: try (0..<runs).map { _ in try checker.measure() }))
+            }
 
             let postPaths = try FileTree.scan(blog + "/posts").map(\.path)
             guard let newest = postPaths.max(), let oldest = postPaths.min() else { throw BenchError.setUp("\(blog)/posts has no posts; expected a generated blog") }
@@ -103,7 +128,7 @@ extension BakeBench {
             try FileIO.writeAtomically(original, to: blog + "/posts/" + newest, durable: false)
             try FileIO.writeAtomically(oldOriginal, to: blog + "/posts/" + oldest, durable: false)
             _ = try runner.measure()
-            rows.append(Row(name: "one post edited", samples: edits))
+            rows.append(Row(name: label + "one post edited", samples: edits))
 
             var adds: [Measurement] = []
             let folder = FileIO.parent(of: newest)
@@ -115,7 +140,7 @@ extension BakeBench {
                 try FileIO.remove(path)
                 _ = try runner.measure()
             }
-            rows.append(Row(name: "one post added", samples: adds))
+            rows.append(Row(name: label + "one post added", samples: adds))
 
             // As `bake preview` rebuilds: in one process that keeps what the last build parsed,
             // told which file changed, as its watcher tells it. Timed in this process, so there
@@ -124,7 +149,7 @@ extension BakeBench {
             func build(changed: [String]? = nil) async throws -> BuildSummary {
                 do {
                     let options = BuildOptions(configuration: .load(BlogFolder(root: blog), overrides: .init(output: output)), now: Timestamp(Date()),
-                                               changedPaths: changed, search: .whenMissing)
+                                               changedPaths: changed, search: .whenPagesChangeIfInstalled)
                     return try await SiteBuilder(options: options, memory: memory).build()
                 } catch {
                     throw BenchError.bakeFailed("\(error)")
@@ -148,12 +173,8 @@ extension BakeBench {
             try FileIO.writeAtomically(original, to: blog + "/posts/" + newest, durable: false)
             try FileIO.writeAtomically(oldOriginal, to: blog + "/posts/" + oldest, durable: false)
             _ = try await build()
-            rows.append(Row(name: "one edit, in preview", samples: previewEdits))
-
-            print("")
-            print("bake on \(posts) generated posts (seed \(seed)), highlighting \(highlight ? "on" : "off"), \(ProcessInfo.processInfo.activeProcessorCount) cores, median of \(runs) runs, output on \(work)")
-            print(Row.header)
-            for row in rows { print(row.line) }
+            rows.append(Row(name: label + "one edit, in preview", samples: previewEdits))
+            return rows
         }
     }
 }

@@ -107,8 +107,8 @@ struct Row {
     let samples: [Measurement]
 
     static let header = """
-    | scenario                   | wall median | wall min | wall max | CPU median | peak RSS | files written |
-    |----------------------------|------------:|---------:|---------:|-----------:|---------:|--------------:|
+    | scenario                                 | wall median | wall min | wall max | CPU median | peak RSS | files written |
+    |------------------------------------------|------------:|---------:|---------:|-----------:|---------:|--------------:|
     """
 
     var line: String {
@@ -117,7 +117,7 @@ struct Row {
         let walls = samples.map(\.wall)
         let written = Set(samples.map(\.written)).sorted().map(String.init).joined(separator: "/")
         let rss = Self.pad(String(format: "%.0f MB", samples.map(\.peakRSSMegabytes).max()!), to: 8)
-        return "| \(name.padding(toLength: 26, withPad: " ", startingAt: 0)) | \(ms(median(walls), width: 11)) | \(ms(walls.min()!, width: 8)) | \(ms(walls.max()!, width: 8)) | \(ms(median(samples.map(\.cpu)), width: 10)) | \(rss) | \(Self.pad(written, to: 13)) |"
+        return "| \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) | \(ms(median(walls), width: 11)) | \(ms(walls.min()!, width: 8)) | \(ms(walls.max()!, width: 8)) | \(ms(median(samples.map(\.cpu)), width: 10)) | \(rss) | \(Self.pad(written, to: 13)) |"
     }
 
     /// Right-aligns `text` in a column `width` wide.

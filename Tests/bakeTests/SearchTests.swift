@@ -6,7 +6,7 @@ import Testing
 /// the summary says so, and a machine without Pagefind gets one line saying how to install it.
 @Suite struct SearchTests {
     /// The summary line of a build that ran Pagefind.
-    nonisolated(unsafe) static let indexedLine = /^Baked (\d+) posts? and (\d+) pages?: (\d+) written, (\d+) unchanged, (\d+) removed; (\d+) pages? indexed for search in \d+\.\d\d s → (.+)\n$/
+    nonisolated(unsafe) static let indexedLine = /^Baked (\d+) posts? and (\d+) pages?: (\d+) written, (\d+) unchanged, (\d+) removed; (\d+) pages? indexed for search \(([^)]+)\) in \d+\.\d\d s → (.+)\n$/
 
     @Test func aBuildIndexesThePostsAndPagesAndANoOpBuildDoesNot() async throws {
         try await withTemporaryFolder { root in
@@ -19,6 +19,9 @@ import Testing
             let match = try #require(first.stdout.wholeMatch(of: Self.indexedLine), "\(first.stdout)")
             // Every post and both pages; no list, archive or 404 page.
             #expect(match.output.6 == "33")
+            // One bundle per year of posts, and one for the pages.
+            #expect(match.output.7.split(separator: ", ").last == "pages", "\(first.stdout)")
+            #expect(match.output.7.split(separator: ", ").contains("2024"), "\(first.stdout)")
             #expect(FileManager.default.fileExists(atPath: root + "/site/search/index.html"))
             #expect(FileManager.default.fileExists(atPath: root + "/site/pagefind/pagefind-ui.js"))
 

@@ -27,6 +27,8 @@ public struct BlogFolder: Sendable, Hashable {
     var entryCachePath: String { root + "/.bake-cache/entries" }
     /// Which Pygments highlights code: see `PygmentsInstallation`.
     var highlighterPath: String { root + "/.bake-cache/highlighter" }
+    /// Where Python's pagefind-bin keeps Pagefind, as the `python3` on the PATH said: see `Pagefind.locate`.
+    var pagefindPath: String { root + "/.bake-cache/pagefind" }
     /// Highlighted code blocks: see `HighlightCache`.
     var highlightCachePath: String { root + "/.bake-cache/highlights" }
     /// The resized variants of the blog's pictures: see `ImageCache`.

@@ -83,6 +83,9 @@ public struct BuildSummary: Sendable, Hashable {
     public internal(set) var warnings: [Diagnostic] = []
     /// How many pages Pagefind indexed, when the build ran it (`@search true`).
     public internal(set) var searchIndexed: Int?
+    /// The bundles of the search index Pagefind made again (`2014`, `pages`; see Search in
+    /// the README), sorted; empty when it did not run.
+    public internal(set) var searchBundlesIndexed: [String] = []
     /// When the next post dated in the future goes live, as the posts read now say: a build
     /// at that time publishes it. Nil when no post is dated after the build's time.
     public internal(set) var nextScheduled: Timestamp?

@@ -97,8 +97,10 @@ public struct SiteBuilder: Sendable {
                                                                         state: search?.pagefind == nil ? state : nil,
                                                                         provisional: { highlighter.hasFailed })
         var indexed: Int?
-        if let indexer, let pagefind = search?.pagefind {
-            (report, indexed) = try await indexer.index(with: pagefind, after: report, state: state, provisional: { highlighter.hasFailed })
+        var bundlesIndexed: [String] = []
+        if let indexer, let search, let pagefind = search.pagefind {
+            let indexing = try await indexer.index(with: pagefind, after: report, state: state, check: search.check, provisional: { highlighter.hasFailed })
+            (report, indexed, bundlesIndexed) = (indexing.report, indexing.pages, indexing.shards)
         }
         let manifest = report.manifest
         loader.keep(loaded, added: added)
@@ -113,6 +115,7 @@ public struct SiteBuilder: Sendable {
             warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? []) + highlighter.warnings
         )
         summary.searchIndexed = indexed
+        summary.searchBundlesIndexed = bundlesIndexed
         summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
         return (summary, site)

@@ -1,26 +1,38 @@
 import BakeKit
 import Foundation
 
-/// The search stage of a build with `@search true`: Pagefind's bundle in `pagefind/`, owned
+/// The search stage of a build with `@search true`: Pagefind's index in `pagefind/`, as one
+/// bundle per shard of the site (`SearchShard`: a year of posts, or the other pages), owned
 /// through the manifest like every other file bake writes.
 ///
-/// Every file of the bundle is recorded with one fingerprint: the hash of the path and
-/// fingerprint of each HTML file it indexed. While those are unchanged, the bundle is kept as
-/// it is and Pagefind does not run. Otherwise Pagefind is found before anything is written
-/// (so a missing Pagefind fails the build with the site as it was), runs over the written
-/// site into a temporary folder, and `SiteWriter` puts the bundle in: only files whose bytes
-/// changed are written, files of the old bundle it no longer has are removed, and a file bake
-/// did not write is never replaced. A Pagefind that fails leaves the last bundle and its
-/// fingerprint, so the next build indexes again.
+/// Pagefind cannot update an index, so an edit re-indexes only the shard it is in: every file
+/// of a shard's bundle is recorded with one fingerprint, the hash of the path and fingerprint
+/// of each HTML file the bundle was made from, and Pagefind runs for a shard only when that
+/// changes. Whether anything may have changed is decided before anything is written, so that a
+/// missing Pagefind fails the build with the site as it was; after the pages are written,
+/// Pagefind runs over each changed shard into a temporary folder, and `SiteWriter` puts the
+/// bundles in: only files whose bytes changed are written, files of old bundles no longer made
+/// are removed, and a file bake did not write is never replaced. A Pagefind that fails leaves
+/// the last bundles and their fingerprints, so the next build indexes again.
+///
+/// The search page loads the bundles that `pagefind/bundles.json` lists, the first with
+/// Pagefind's search box (`pagefind/pagefind-ui.js`) and the others through its `mergeIndex`,
+/// so that a reader searches one site with results ranked together.
 ///
 /// ```swift
 /// let step = try await SearchIndexer(options: options)?.prepare(items: items, pending: paths, previous: manifest, onDisk: files)
 /// // write the pages with step.kept, then, when step.pagefind is set:
-/// let (report, indexed) = try await indexer.index(with: pagefind, after: written, state: state)
+/// let indexing = try await indexer.index(with: pagefind, after: written, state: state, check: step.check)
 /// ```
 struct SearchIndexer: Sendable {
-    /// The bundle's folder in the site.
+    /// The bundles' folder in the site.
     static let folder = "pagefind/"
+    /// The list of bundles the search page loads, in `folder`.
+    static let bundleList = "bundles.json"
+    /// Pagefind's search box, copied from a bundle into `folder`, where the search page loads it.
+    static let interfaceFiles = ["pagefind-ui.js", "pagefind-ui.css"]
+    /// The attribute by which a theme marks what Pagefind indexes.
+    static let mark = Array("data-pagefind-body".utf8)
 
     let output: String
     let indexing: SearchIndexing
@@ -30,6 +42,8 @@ struct SearchIndexer: Sendable {
     let extensions: [String]
     /// The line of `@search` in `site.settings`, for problems.
     let settingsLine: Int?
+    /// Where the Pagefind that Python's pagefind-bin keeps is recorded.
+    let pagefindRecord: String
 
     /// Nil when the site has no search.
     init?(options: BuildOptions) {
@@ -42,19 +56,34 @@ struct SearchIndexer: Sendable {
         let suffix = String(settings.layout.fileSuffix.dropFirst())
         extensions = suffix == "html" ? ["html"] : ["html", suffix]
         settingsLine = settings.line(of: SettingKey.search.key)
+        pagefindRecord = options.blog.pagefindPath
+    }
+
+    /// Which bundles a build looks at once the pages are written.
+    struct Check: Sendable, Hashable {
+        /// The shards whose bundles are not as bake left them, to be made again.
+        var damaged: Set<String> = []
+        /// Every shard's pages are read again, and a bundle made again only when they changed:
+        /// when the last build did not record its index (Pagefind failed, or the build was stopped).
+        var everyShard = false
+        /// Every bundle is made again: a clean build, or the search box or the list of bundles
+        /// is not as bake left it.
+        var everyBundle = false
     }
 
     /// What a build does about search, decided before it writes anything.
     struct Step: Sendable {
-        /// The last bundle's files, to be kept by the write of the pages.
+        /// The last bundles' files, to be kept by the write of the pages.
         let kept: [SiteWriter.Item]
-        /// Set when Pagefind must run once the pages are written.
+        /// Set when Pagefind may have to run once the pages are written.
         let pagefind: Pagefind?
+        /// Which bundles must be looked at once the pages are written.
+        let check: Check
         /// Why the index was left as it is, in preview.
         let warnings: [Diagnostic]
     }
 
-    /// Decides whether Pagefind runs, and finds it if so.
+    /// Decides whether Pagefind may have to run, and finds it if so.
     /// - Parameters:
     ///   - items: The outputs the write is given whole (kept pages, static files).
     ///   - pending: The paths of the outputs it renders.
@@ -66,64 +95,106 @@ struct SearchIndexer: Sendable {
             })
         }
         let records = previous?.records.values.filter { $0.path.hasPrefix(Self.folder) } ?? []
-        // A clean build indexes anyway; until then, the last bundle stays.
+        // A clean build indexes anyway; until then, the last bundles stay.
         let kept = clean ? records : records.filter { $0.matches(onDisk[$0.path]) }
-        let fingerprints = Set(kept.map(\.fingerprint))
-        let isIntact = !clean && !kept.isEmpty && kept.count == records.count && fingerprints.count == 1
-            && kept.contains { $0.path == Self.folder + "pagefind-ui.js" }
+        let keptPaths = Set(kept.map(\.path))
         let keptItems = kept.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
-        let mustIndex: Bool
-        switch indexing {
-        case .whenMissing:
-            mustIndex = !isIntact
-        case .whenPagesChange:
-            mustIndex = !isIntact || pending.contains(where: isIndexed)
-                || fingerprint(items.lazy.map { ($0.path, $0.fingerprint) }) != fingerprints.first
-        }
-        guard mustIndex else { return Step(kept: keptItems, pagefind: nil, warnings: []) }
-        if let pagefind = await Pagefind.locate(environment: environment) {
-            return Step(kept: keptItems, pagefind: pagefind, warnings: [])
+        let shared = ([Self.bundleList] + Self.interfaceFiles).map { Self.folder + $0 }
+        var check = Check()
+        check.everyBundle = clean || records.isEmpty || !shared.allSatisfy(keptPaths.contains)
+        check.everyShard = previous != nil && previous?.state == nil
+        check.damaged = Set(records.filter { !keptPaths.contains($0.path) }.compactMap { Self.shard(ofBundleFile: $0.path) })
+        // The HTML files of the last build, against those of this one: a page kept is as it was.
+        let indexedBefore = previous?.records.keys.filter(isIndexed) ?? []
+        let indexedKept = items.lazy.map(\.path).filter(isIndexed)
+        let mayChange = check != Check() || pending.contains(where: isIndexed)
+            || indexedKept.count != indexedBefore.count || !indexedKept.allSatisfy(Set(indexedBefore).contains)
+        guard mayChange else { return Step(kept: keptItems, pagefind: nil, check: check, warnings: []) }
+        if let pagefind = await Pagefind.locate(environment: environment, record: pagefindRecord) {
+            return Step(kept: keptItems, pagefind: pagefind, check: check, warnings: [])
         }
         let missing = Diagnostic(path: "site.settings", line: settingsLine, message: SearchError(.pagefindMissing).message)
-        guard indexing == .whenMissing else { throw BuildFailure([missing]) }
-        return Step(kept: keptItems, pagefind: nil, warnings: [Diagnostic(path: missing.path, line: missing.line, message: "warning: " + missing.message + "; search shows no results")])
+        guard indexing == .whenPagesChangeIfInstalled else { throw BuildFailure([missing]) }
+        return Step(kept: keptItems, pagefind: nil, check: check, warnings: [Diagnostic(path: missing.path, line: missing.line, message: "warning: " + missing.message + "; search shows the last index")])
     }
 
-    /// Runs Pagefind over the written site and writes its bundle into `pagefind/`, recording
-    /// it in the manifest with `state`.
-    /// - Parameter first: What the write of the pages did.
-    /// - Returns: Both writes as one report, and how many pages Pagefind indexed.
-    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State,
-               provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> (report: SiteWriter.Report, indexed: Int) {
+    /// What `index` did.
+    struct Indexing: Sendable {
+        /// Both writes as one report.
+        let report: SiteWriter.Report
+        /// How many pages Pagefind indexed; nil when it did not run.
+        let pages: Int?
+        /// The shards Pagefind indexed, sorted.
+        let shards: [String]
+    }
+
+    /// Runs Pagefind for each shard whose pages changed since its bundle was made, writes the
+    /// bundles into `pagefind/` and records them in the manifest with `state`.
+    /// - Parameters:
+    ///   - first: What the write of the pages did.
+    ///   - check: `Step.check`.
+    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State, check: Check,
+               provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> Indexing {
+        let records = first.manifest.records
+        let shards = await shards(of: records, changed: first.written + first.removed, check: check)
+        // A shard's bundle stays while it was made from the same pages.
+        let bundles = Dictionary(grouping: records.values.filter { $0.path.hasPrefix(Self.folder) }) { Self.shard(ofBundleFile: $0.path) ?? "" }
+        // An unchanged shard keeps its bundle, if it had one; a changed one keeps it while it
+        // was made from the same pages.
+        let listed = shards.filter { $0.fingerprint != nil || bundles[$0.name] != nil }
+        let stale = listed.filter { shard in
+            shard.fingerprint != nil && (check.everyBundle || check.damaged.contains(shard.name) || bundles[shard.name]?.first?.fingerprint != shard.fingerprint)
+        }
         let temp: String
         do {
-            temp = try Self.makeTemporaryFolder()
+            temp = try Self.makeTemporaryFolder(beside: output)
         } catch {
             throw BuildFailure([error.diagnostic(relativeTo: output)])
         }
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        let bundle = temp + "/" + Self.folder
-        do {
-            try await pagefind.index(site: output, into: bundle, glob: "**/*.{\(extensions.joined(separator: ","))}")
-        } catch {
-            throw BuildFailure([Diagnostic(path: output, line: nil, message: error.message)])
+        let made = try await run(pagefind, over: stale, in: temp)
+
+        var items = records.values.filter { !$0.path.hasPrefix(Self.folder) }.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
+        let remade = Set(stale.map(\.name))
+        for shard in listed where !remade.contains(shard.name) {
+            items += (bundles[shard.name] ?? []).map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
         }
-        let files: [FileEntry]
-        do {
-            files = try FileTree.scan(bundle)
-        } catch {
-            throw BuildFailure([error.diagnostic(relativeTo: temp)])
+        for (shard, files) in made {
+            items += files.map { SiteWriter.Item(path: Self.folder + shard.name + "/" + $0.path, fingerprint: shard.fingerprint ?? 0, content: .copy(from: temp + "/" + shard.name + "/" + $0.path)) }
         }
-        let records = first.manifest.records.values
-        let indexed = fingerprint(records.lazy.map { ($0.path, $0.fingerprint) })
-        var items = records.filter { !$0.path.hasPrefix(Self.folder) }.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
-        items += files.map { SiteWriter.Item(path: Self.folder + $0.path, fingerprint: indexed, content: .copy(from: bundle + $0.path)) }
+        // Pagefind's search box is the same in every bundle it makes; it is taken from one made now.
+        for file in Self.interfaceFiles {
+            if let shard = made.first?.shard {
+                items.append(SiteWriter.Item(path: Self.folder + file, fingerprint: 0, content: .copy(from: temp + "/" + shard.name + "/" + file)))
+            } else if let record = records[Self.folder + file] {
+                items.append(SiteWriter.Item(path: record.path, fingerprint: record.fingerprint, content: .keep(record)))
+            }
+        }
+        let list = Self.bundleList(listed.map(\.name))
+        items.append(SiteWriter.Item(path: Self.folder + Self.bundleList, fingerprint: 0, content: .bytes(list)))
+
         let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state, provisional: provisional)
         let written = (first.written + second.written).sorted()
         let report = SiteWriter.Report(written: written, unchanged: second.manifest.records.count - written.count,
                                        removed: (first.removed + second.removed).sorted(), manifest: second.manifest)
         // Pagefind writes one fragment per page it indexed.
-        return (report, files.filter { $0.path.hasPrefix("fragment/") }.count)
+        let pages = made.isEmpty ? nil : made.map { $0.files.filter { $0.path.hasPrefix("fragment/") }.count }.reduce(0, +)
+        return Indexing(report: report, pages: pages, shards: stale.map(\.name).sorted())
+    }
+
+    /// The names of the bundles, the newest year first and the other pages last, as the
+    /// search page reads them: `{"bundles":["2026","2025","pages"]}`.
+    static func bundleList(_ names: [String]) -> [UInt8] {
+        let quoted = names.sorted { ($0 == SearchShard.others ? 0 : 1, $0) > ($1 == SearchShard.others ? 0 : 1, $1) }.map { "\"\($0)\"" }
+        return Array("{\"bundles\":[\(quoted.joined(separator: ","))]}\n".utf8)
+    }
+
+    /// The shard whose bundle has the file at `path` (in `pagefind/`), or nil for the files of
+    /// the folder itself.
+    static func shard(ofBundleFile path: String) -> String? {
+        let inFolder = path.dropFirst(folder.count)
+        guard let slash = inFolder.firstIndex(of: "/") else { return nil }
+        return String(inFolder[..<slash])
     }
 }
 
@@ -134,24 +205,126 @@ private extension SearchIndexer {
         return extensions.contains(String(path[path.index(after: dot)...]))
     }
 
-    /// The hash of the HTML files Pagefind reads, from their paths and fingerprints, in any order.
-    func fingerprint(_ outputs: some Sequence<(String, UInt64)>) -> UInt64 {
+    /// The shards of the site, each with the pages Pagefind is to read. When any page is marked
+    /// `data-pagefind-body`, Pagefind indexes only marked pages, so a shard is given only those
+    /// (and the lists, which are many and change with every post added, are not read again);
+    /// otherwise every page. Only the pages of shards that changed are read to find the marks,
+    /// and the others' only when none of those has one.
+    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check) async -> [SearchShard] {
+        let pages = Dictionary(grouping: records.values.filter { isIndexed($0.path) }) { SearchShard.name(of: $0.path) }
+        let touched = check.everyShard || check.everyBundle ? Set(pages.keys) : check.damaged.union(changed.filter(isIndexed).map(SearchShard.name(of:)))
+        var order = pages.keys.sorted().filter(touched.contains)
+        order += pages.keys.sorted().filter { !touched.contains($0) }
+        var marked: [String: [SiteManifest.Record]] = [:]
+        var siteIsMarked = false
+        for name in order {
+            if !touched.contains(name) && siteIsMarked { break }
+            let records = pages[name] ?? []
+            let output = self.output
+            let marks = await parallelMap(records.map(\.path)) { path in
+                (try? FileIO.read(output + "/" + path)).map { ByteSearch.firstOffset(of: Self.mark, in: $0) != nil } ?? false
+            }
+            marked[name] = zip(records, marks).filter(\.1).map(\.0)
+            siteIsMarked = siteIsMarked || marks.contains(true)
+        }
+        return pages.keys.sorted().compactMap { name -> SearchShard? in
+            guard touched.contains(name) else {
+                // Unchanged: its bundle stays as it is, whatever its fingerprint.
+                return SearchShard(name: name, pages: [], fingerprint: nil)
+            }
+            let chosen = siteIsMarked ? marked[name] ?? [] : pages[name] ?? []
+            guard !chosen.isEmpty else { return nil }
+            return SearchShard(name: name, pages: chosen.map(\.path).sorted(), fingerprint: fingerprint(chosen, marked: siteIsMarked))
+        }
+    }
+
+    /// Runs Pagefind over each shard, each over a folder of links to its pages, into
+    /// `temp/<shard>/`, two at a time.
+    func run(_ pagefind: Pagefind, over shards: [SearchShard], in temp: String) async throws(BuildFailure) -> [(shard: SearchShard, files: [FileEntry])] {
+        // The links name their pages by absolute path, which a relative one would not be.
+        let output = self.output.hasPrefix("/") ? self.output : FileManager.default.currentDirectoryPath + "/" + self.output
+        let glob = "**/*.{\(extensions.joined(separator: ","))}"
+        let results = await withTaskGroup(of: (Int, Result<[FileEntry], BuildFailure>).self) { group in
+            var results: [(Int, Result<[FileEntry], BuildFailure>)] = []
+            var next = 0
+            func start() {
+                guard next < shards.count else { return }
+                let index = next, shard = shards[index]
+                next += 1
+                group.addTask {
+                    (index, await Self.index(shard, with: pagefind, site: output, glob: glob, temp: temp))
+                }
+            }
+            for _ in 0..<max(1, min(2, ProcessInfo.processInfo.activeProcessorCount)) { start() }
+            for await result in group {
+                results.append(result)
+                start()
+            }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        var made: [(shard: SearchShard, files: [FileEntry])] = []
+        for (shard, result) in zip(shards, results) {
+            switch result {
+            case .success(let files): made.append((shard, files))
+            case .failure(let failure): throw failure
+            }
+        }
+        return made
+    }
+
+    /// Links the shard's pages into `temp/<shard>.pages/` and has Pagefind index them into `temp/<shard>/`.
+    static func index(_ shard: SearchShard, with pagefind: Pagefind, site: String, glob: String, temp: String) async -> Result<[FileEntry], BuildFailure> {
+        let pages = temp + "/" + shard.name + ".pages"
+        let bundle = temp + "/" + shard.name + "/"
+        do throws(FileSystemError) {
+            var folders: Set<String> = []
+            for path in shard.pages {
+                let parent = FileIO.parent(of: pages + "/" + path)
+                if folders.insert(parent).inserted { try FileIO.createFolders(parent) }
+                guard symlink(site + "/" + path, pages + "/" + path) == 0 else {
+                    throw FileSystemError(path: pages + "/" + path, operation: .write, errno: errno)
+                }
+            }
+        } catch {
+            return .failure(BuildFailure([error.diagnostic(relativeTo: temp)]))
+        }
+        do {
+            try await pagefind.index(site: pages, into: bundle, glob: glob)
+        } catch {
+            return .failure(BuildFailure([Diagnostic(path: site, line: nil, message: error.message)]))
+        }
+        do {
+            return .success(try FileTree.scan(bundle))
+        } catch {
+            return .failure(BuildFailure([error.diagnostic(relativeTo: temp)]))
+        }
+    }
+
+    /// The hash of the HTML files a bundle is made from, from their paths and fingerprints.
+    func fingerprint(_ pages: [SiteManifest.Record], marked: Bool) -> UInt64 {
         var hasher = ContentHasher()
-        hasher.combine("search v1")
-        for (path, fingerprint) in outputs.filter({ isIndexed($0.0) }).sorted(by: { $0.0 < $1.0 }) {
-            hasher.combine(path)
-            hasher.combine(Int64(bitPattern: fingerprint))
+        hasher.combine(marked ? "search v2, marked" : "search v2")
+        for page in pages.sorted(by: { $0.path < $1.path }) {
+            hasher.combine(page.path)
+            hasher.combine(Int64(bitPattern: page.fingerprint))
         }
         return hasher.value
     }
 
-    static func makeTemporaryFolder() throws(FileSystemError) -> String {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/bake-pagefind-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
-        guard made else {
-            throw FileSystemError(path: FileManager.default.temporaryDirectory.path, operation: .createFolder, errno: errno)
+    /// A new folder beside `output` (`.site.bake-pagefind-XXXXXX`), on its file system, where
+    /// the links to the pages and Pagefind's bundles cost what the site's own files do; in the
+    /// system's temporary folder when the output's parent takes no new folder.
+    static func makeTemporaryFolder(beside output: String) throws(FileSystemError) -> String {
+        var folder = output
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let name = folder.split(separator: "/").last.map(String.init) ?? "site"
+        let beside = FileIO.parent(of: folder) + "/." + name + ".bake-pagefind-XXXXXX"
+        for path in [beside, FileManager.default.temporaryDirectory.path + "/bake-pagefind-XXXXXX"] {
+            var template = Array(path.utf8CString)
+            let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
+            // mkdtemp filled in the X's.
+            if made { return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         }
-        // mkdtemp filled in the X's.
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        throw FileSystemError(path: FileManager.default.temporaryDirectory.path, operation: .createFolder, errno: errno)
     }
 }

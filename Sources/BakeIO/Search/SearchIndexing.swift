@@ -1,9 +1,10 @@
-/// When a build of a site with `@search true` runs Pagefind.
+/// What a build of a site with `@search true` does without Pagefind. Either way Pagefind runs
+/// only for the bundles whose pages were written or removed since they were made (see
+/// `SearchIndexer`).
 public enum SearchIndexing: Sendable, Hashable {
-    /// Whenever a page it indexes was written or removed since the index was made, or the index
-    /// is missing; without Pagefind the build fails before it writes anything. `bake build`.
+    /// Without Pagefind the build fails before it writes anything. `bake build`, `bake-metaweblog`.
     case whenPagesChange
-    /// Only when the output folder has no index yet; without Pagefind the build goes on, with
-    /// a warning. `bake preview`, where search shows the last index and a save must stay quick.
-    case whenMissing
+    /// Without Pagefind the build goes on, with a warning, and search shows the last index.
+    /// `bake preview`, where a save must show its page even on a machine without Pagefind.
+    case whenPagesChangeIfInstalled
 }

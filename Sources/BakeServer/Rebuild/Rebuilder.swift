@@ -54,7 +54,7 @@ final class Rebuilder: Service {
         // trees again; the first build walks.
         // Search shows the last index: Pagefind runs only when there is none, so a save stays quick.
         let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: options.wallClock.now(),
-                                        changedPaths: changes.isEmpty ? nil : changes, search: .whenMissing)
+                                        changedPaths: changes.isEmpty ? nil : changes, search: .whenPagesChangeIfInstalled)
         let memory = self.memory
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
             do throws(BuildFailure) {

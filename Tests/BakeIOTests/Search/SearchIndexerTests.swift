@@ -17,15 +17,21 @@ import Testing
         // Three posts and the About page; not the lists, the archive or the 404 page.
         #expect(summary.searchIndexed == 4)
         #expect(try Self.pageCount(in: output) == 4)
+        // One bundle for 2014's posts, one for the other pages, and the search box beside them.
+        #expect(summary.searchBundlesIndexed == ["2014", "pages"])
+        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"pages\"]}\n")
         let bundle = allFiles(in: output + "/pagefind")
         #expect(bundle.contains("pagefind-ui.js"))
         #expect(bundle.contains("pagefind-ui.css"))
-        #expect(bundle.filter { $0.hasPrefix("fragment/") }.count == 4)
+        #expect(bundle.filter { $0.hasPrefix("2014/fragment/") }.count == 3)
+        #expect(bundle.filter { $0.hasPrefix("pages/fragment/") }.count == 1)
         let manifest = try #require(SiteManifest(bytes: try FileIO.read(output + "/" + SiteManifest.fileName)))
         #expect(Set(bundle.map { "pagefind/" + $0 }).isSubset(of: Set(manifest.records.keys)), "every file of the bundle is bake's")
         #expect(manifest.state != nil)
         #expect(summary.written.contains("pagefind/pagefind-ui.js"))
         #expect(!FileIO.exists(output + "/" + SiteManifest.pendingFileName))
+        // Pagefind worked beside the site, in a folder that is gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("bake-pagefind") } == [])
     }
 
     @Test func aRebuildWithNothingChangedDoesNotRunPagefind() async throws {
@@ -64,17 +70,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
         _ = try await Self.bake(blog, into: output).summary()
-        let fragments = Set(allFiles(in: output + "/pagefind/fragment"))
+        let fragments = Set(allFiles(in: output + "/pagefind/2014/fragment"))
 
         try write(goodBlog["posts/2014/03/31/hello.markdown"]! + "\nA word added later: quetzalcoatl.\n", to: "posts/2014/03/31/hello.markdown", in: blog)
         let again = try await Self.bake(blog, into: output).summary()
 
-        #expect(again.searchIndexed == 4)
-        let now = Set(allFiles(in: output + "/pagefind/fragment"))
-        #expect(now.count == 4)
+        // 2014's posts; the About page's bundle stays.
+        #expect(again.searchIndexed == 3)
+        #expect(again.searchBundlesIndexed == ["2014"])
+        let now = Set(allFiles(in: output + "/pagefind/2014/fragment"))
+        #expect(now.count == 3)
         let gone = fragments.subtracting(now)
         #expect(gone.count == 1, "the edited post's fragment was replaced")
-        #expect(Set(gone.map { "pagefind/fragment/" + $0 }).isSubset(of: Set(again.removed)))
+        #expect(Set(gone.map { "pagefind/2014/fragment/" + $0 }).isSubset(of: Set(again.removed)))
         #expect(again.written.contains("2014/03/31/hello.html"))
         #expect(!FileIO.exists(output + "/" + SiteManifest.pendingFileName))
     }
@@ -125,6 +133,25 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: found.executable))
     }
 
+    @Test func pythonsAnswerIsKeptForTheNextBuild() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let record = folder + "/.bake-cache/pagefind"
+        // Python's pagefind-bin, where script/setup installs it; skipped with a pagefind on the PATH.
+        guard ExecutableSearch.find("pagefind", environment: nil) == nil, let python = ExecutableSearch.find("python3", environment: nil) else { return }
+
+        let found = try #require(await Pagefind.locate(record: record))
+        #expect(try read(".bake-cache/pagefind", in: folder) == python + "\n" + found.executable + "\n")
+
+        // The record is believed while its python3 is the one on the PATH: Python is not asked.
+        let stand = try Self.failingPagefind(in: folder)["PATH"]! + "/pagefind"
+        try write(python + "\n" + stand + "\n", to: ".bake-cache/pagefind", in: folder)
+        #expect(await Pagefind.locate(record: record)?.executable == stand)
+        // A binary that is gone is looked for again.
+        try write(python + "\n" + folder + "/gone\n", to: ".bake-cache/pagefind", in: folder)
+        #expect(await Pagefind.locate(record: record)?.executable == found.executable)
+    }
+
     @Test func aFailedPagefindKeepsTheLastIndexAndTheNextBuildIndexesAgain() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -139,7 +166,8 @@ import Testing
         #expect(try snapshot(output + "/pagefind") == bundle, "the last index is untouched")
         // The pages are unchanged since, but the index is not theirs yet.
         let retried = try await Self.bake(blog, into: output).summary()
-        #expect(retried.searchIndexed == 4)
+        #expect(retried.searchBundlesIndexed == ["2014"])
+        #expect(retried.searchIndexed == 3)
         #expect(!retried.written.contains("2014/03/31/hello.html"))
         #expect(try snapshot(output + "/pagefind") != bundle)
     }
@@ -170,20 +198,90 @@ import Testing
         #expect(!FileIO.exists(output + "/index.html"))
     }
 
-    @Test func previewIndexesOnlyWhenThereIsNoIndex() async throws {
+    @Test func previewIndexesTheYearOfAnEditedPost() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
-        let first = try await Self.bake(blog, into: output, indexing: .whenMissing).summary()
-        #expect(first.searchIndexed == 4)
-        let bundle = try snapshot(output + "/pagefind")
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        let first = try await Self.bake(blog, into: output, indexing: .whenPagesChangeIfInstalled).summary()
+        #expect(first.searchBundlesIndexed == ["2012", "2014", "pages"])
 
         try write(goodBlog["posts/2014/03/31/hello.markdown"]! + "\nEdited.\n", to: "posts/2014/03/31/hello.markdown", in: blog)
-        let edited = try await Self.bake(blog, into: output, indexing: .whenMissing, environment: try Self.failingPagefind(in: folder)).summary()
+        let edited = try await Self.bake(blog, into: output, indexing: .whenPagesChangeIfInstalled).summary()
 
-        #expect(edited.searchIndexed == nil)
+        #expect(edited.searchBundlesIndexed == ["2014"])
         #expect(edited.written.contains("2014/03/31/hello.html"))
-        #expect(try snapshot(output + "/pagefind") == bundle)
+    }
+
+    @Test func anEditInOneYearIndexesThatYearOnly() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        let others = try snapshot(output + "/pagefind/2014")
+        let pages = try snapshot(output + "/pagefind/pages")
+
+        try write(Self.olderPost + "\nA word added later: quetzalcoatl.\n", to: Self.olderPostPath, in: blog)
+        let edited = try await Self.bake(blog, into: output).summary()
+
+        #expect(edited.searchBundlesIndexed == ["2012"])
+        #expect(edited.searchIndexed == 1)
+        #expect(try snapshot(output + "/pagefind/2014") == others)
+        #expect(try snapshot(output + "/pagefind/pages") == pages)
+        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"2012\",\"pages\"]}\n")
+    }
+
+    @Test func aPostAddedIndexesItsYearAndNotTheListsThatShowIt() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+
+        try write("@title Added\n@pubDate 2014-05-01 09:00:00 -0700\n\nA post added later.\n", to: "posts/2014/05/01/added.markdown", in: blog)
+        let added = try await Self.bake(blog, into: output).summary()
+
+        // The home page changed too, but Pagefind does not index it, so the pages' bundle stays.
+        #expect(added.written.contains("index.html"))
+        #expect(added.searchBundlesIndexed == ["2014"])
+        #expect(added.searchIndexed == 4)
+    }
+
+    @Test func aYearWithoutPostsLosesItsBundle() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        let bundle = allFiles(in: output + "/pagefind/2012").map { "pagefind/2012/" + $0 }
+        #expect(!bundle.isEmpty)
+
+        try FileManager.default.removeItem(atPath: blog + "/" + Self.olderPostPath)
+        let removed = try await Self.bake(blog, into: output).summary()
+
+        // 2014's first post linked to it as the one before, so that year is indexed again.
+        #expect(removed.searchBundlesIndexed == ["2014"])
+        #expect(Set(bundle).isSubset(of: Set(removed.removed)))
+        #expect(!FileIO.exists(output + "/pagefind/2012"))
+        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"pages\"]}\n")
+        let manifest = try #require(SiteManifest(bytes: try FileIO.read(output + "/" + SiteManifest.fileName)))
+        #expect(!manifest.records.keys.contains { $0.hasPrefix("pagefind/2012/") })
+        #expect(try Self.pageCount(in: output) == 4)
+    }
+
+    @Test func aDamagedBundleIsMadeAgain() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+
+        try FileManager.default.removeItem(atPath: output + "/pagefind/2012/pagefind-entry.json")
+        let again = try await Self.bake(blog, into: output).summary()
+
+        #expect(again.searchBundlesIndexed == ["2012"])
+        #expect(FileIO.exists(output + "/pagefind/2012/pagefind-entry.json"))
     }
 
     @Test func previewWithoutPagefindGoesOnWithAWarning() async throws {
@@ -191,7 +289,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
 
-        let summary = try await Self.bake(blog, into: output, indexing: .whenMissing, environment: ["PATH": folder + "/empty"]).summary()
+        let summary = try await Self.bake(blog, into: output, indexing: .whenPagesChangeIfInstalled, environment: ["PATH": folder + "/empty"]).summary()
 
         #expect(summary.searchIndexed == nil)
         #expect(summary.warnings.map(\.message).contains { $0.hasPrefix("warning: @search true needs Pagefind") })
@@ -267,10 +365,19 @@ private extension SearchIndexerTests {
         return ["PATH": folder + "/bin"]
     }
 
-    /// How many pages the bundle's entry file says it indexed.
+    /// A post of another year than the good blog's.
+    static let olderPostPath = "posts/2012/06/01/older.markdown"
+    static let olderPost = "@title Older\n@pubDate 2012-06-01 09:00:00 -0700\n\nA post from two years before.\n"
+
+    /// How many pages the bundles' entry files say they indexed.
     static func pageCount(in output: String) throws -> Int {
-        let entry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output + "/pagefind/pagefind-entry.json")))
-        let languages = try #require((entry as? [String: Any])?["languages"] as? [String: [String: Any]])
-        return languages.values.compactMap { $0["page_count"] as? Int }.reduce(0, +)
+        let bundles = allFiles(in: output + "/pagefind").filter { $0.hasSuffix("/pagefind-entry.json") }
+        var count = 0
+        for bundle in bundles {
+            let entry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output + "/pagefind/" + bundle)))
+            let languages = try #require((entry as? [String: Any])?["languages"] as? [String: [String: Any]])
+            count += languages.values.compactMap { $0["page_count"] as? Int }.reduce(0, +)
+        }
+        return count
     }
 }

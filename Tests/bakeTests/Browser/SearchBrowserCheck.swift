@@ -11,6 +11,8 @@ struct SearchBrowserCheck: Encodable {
     let searchPath: String
     /// What to type.
     let word: String
+    /// More words to search for, each on its own, after the first result was followed.
+    var moreWords: [String] = []
 
     /// Runs the check (5 minutes at most) and returns what the browser saw.
     func run() async throws -> SearchBrowserReport {
@@ -33,6 +35,8 @@ struct SearchBrowserReport: Decodable {
     let message: String?
     /// Where each result links.
     let results: [String]?
+    /// Where the results for each of `moreWords` link.
+    let found: [String: [String]]?
     /// The path and first heading of the page the first result led to.
     let landedPath: String?
     let landedHeading: String?
@@ -97,6 +101,16 @@ try:
         report["landedPath"] = browser.execute_script("return location.pathname")
         report["landedHeading"] = browser.execute_script("const h = document.querySelector('h1'); return h ? h.textContent.trim() : ''")
         console()
+
+    # Each of the other words, typed into the box on a search page opened again.
+    report["found"] = {}
+    for word in config["moreWords"]:
+        browser.get(search)
+        until("Pagefind's search box", lambda: browser.execute_script("return document.querySelector('.pagefind-ui__search-input') !== null"))
+        browser.find_element(By.CSS_SELECTOR, ".pagefind-ui__search-input").send_keys(word)
+        until("Pagefind's results for " + word, lambda: word in browser.execute_script(message) and len(browser.execute_script(shown)) > 0)
+        report["found"][word] = browser.execute_script(shown)
+    console()
 
     # The post too: its article carries Pagefind's attributes.
     documents = {"search": fetch(search)}

@@ -5,9 +5,16 @@ import Testing
 /// Search, end to end: the sample blog plus one post with a word no other post has, at a base
 /// path, baked by the real `bake build` with `@search true` (so by the real Pagefind), served
 /// by a plain static file server, and searched in headless Chromium (see `SearchBrowserCheck`).
+/// The post is edited after the first build, so the search page finds a word that only the
+/// second build's 2024 bundle has, and a word of a 2019 post from the first build's bundle.
 @Suite struct SearchBrowserTests {
     static let word = "glimmerwick"
+    /// The word the edit adds.
+    static let newWord = "emberquill"
+    /// A word only a post of 2019 has.
+    static let olderWord = "archaeology"
     static let postPath = "/blog/2024/05/06/the-lamplighters-almanac.html"
+    static let olderPostPath = "/blog/2019/03/22/plain-text-lasts.html"
 
     @Test func typingAWordFindsItsOnePostAndFollowsIt() async throws {
         let blog = try TestBlog(prefix: "bake-search-browser-test-", settings: ["@search true"])
@@ -28,8 +35,13 @@ import Testing
         let baked = try await runBake([blog.root, "--output", root + "/blog"], in: blog.outside)
         #expect(baked.status == 0, "\(baked.stderr)")
         #expect(baked.stdout.contains("indexed for search"), "\(baked.stdout)")
+        let post = "posts/2024/05/06/the-lamplighters-almanac.markdown"
+        try blog.write(try blog.read(post) + "\nIts \(Self.newWord) was kept in a tin.\n", to: post)
+        let edited = try await runBake([blog.root, "--output", root + "/blog"], in: blog.outside)
+        #expect(edited.status == 0, "\(edited.stderr)")
+        #expect(edited.stdout.contains("indexed for search (2024) in"), "only the edited post's year is indexed again: \(edited.stdout)")
 
-        let report = try await SearchBrowserCheck(root: root, searchPath: "/blog/search/", word: Self.word).run()
+        let report = try await SearchBrowserCheck(root: root, searchPath: "/blog/search/", word: Self.word, moreWords: [Self.newWord, Self.olderWord]).run()
         if let problem = report.problem {
             Issue.record("the search browser test cannot run: \(problem)")
             return
@@ -37,9 +49,13 @@ import Testing
 
         let loaded = report.loaded ?? []
         #expect(loaded.contains("/blog/pagefind/pagefind-ui.js"), "\(loaded)")
+        #expect(loaded.contains("/blog/pagefind/bundles.json"), "\(loaded)")
         #expect(loaded.contains("/blog/pagefind/pagefind-ui.css"), "\(loaded)")
         #expect(report.results == [Self.postPath], "one result, the post; not the home page that lists it: \(report.message ?? "")")
         #expect(report.landedPath == Self.postPath)
+        #expect(report.found?[Self.newWord] == [Self.postPath], "the edited post's new word: \(report.found ?? [:])")
+        // Pagefind also finds words that share its stem in other years' posts, ranked below it.
+        #expect(report.found?[Self.olderWord]?.first == Self.olderPostPath, "a word of a post of 2019, first: \(report.found ?? [:])")
         #expect(report.landedHeading == "The lamplighter’s almanac")
         #expect((report.scrollWidth ?? .max) <= (report.phoneWidth ?? 0), "the search page scrolls sideways at \(report.phoneWidth ?? 0) px")
         // Pagefind's search box takes the theme's background, in light and in dark.
