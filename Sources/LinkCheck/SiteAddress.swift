@@ -1,3 +1,4 @@
+import BakeKit
 import Foundation
 
 /// The site's own address, and where a URL in one of its pages leads: to a file of the
@@ -19,7 +20,7 @@ public struct SiteAddress: Sendable, Hashable {
 
     /// The site at `url`, an absolute URL without a trailing slash, as `@site_url` is kept.
     public init(url: String) {
-        let parts = Self.split(Substring(url))
+        let parts = URLReference(url)
         scheme = parts.scheme ?? "https"
         host = Self.normalizedHost(parts.host ?? "", scheme: scheme)
         var path = String(parts.path)
@@ -44,24 +45,17 @@ public struct SiteAddress: Sendable, Hashable {
             text = text[..<hash]
         }
         if text.isEmpty { return .site(path: page, fragment: fragment.map(Self.decoded)) }
-        let parts = Self.split(text)
-        let path: String
+        let parts = URLReference(text)
         if let scheme = parts.scheme {
             guard scheme == "http" || scheme == "https" else { return .none }
             guard parts.host.map({ Self.normalizedHost($0, scheme: scheme) }) == host else { return .external(String(text)) }
-            path = parts.path.isEmpty ? "/" : String(parts.path)
-        } else if parts.host != nil {
-            guard parts.host.map({ Self.normalizedHost($0, scheme: scheme) }) == host else { return .external(scheme + ":" + text) }
-            path = parts.path.isEmpty ? "/" : String(parts.path)
-        } else if parts.path.utf8.first == UInt8(ascii: "/") {
-            path = String(parts.path)
-        } else {
-            let folder = page.utf8.lastIndex(of: UInt8(ascii: "/")).map { page[...$0] } ?? ""
-            path = basePath + "/" + folder + parts.path
+        } else if let otherHost = parts.host {
+            guard Self.normalizedHost(otherHost, scheme: scheme) == host else { return .external(scheme + ":" + text) }
         }
-        let resolved = Self.removingDotSegments(path)
-        guard let inside = inSite(resolved) else {
-            return .external("\(scheme)://\(host)\(resolved)\(parts.query.map { "?" + $0 } ?? "")")
+        let resolved = parts.resolved(against: pageURL(page))
+        let path = resolved.path.isEmpty ? "/" : String(resolved.path)
+        guard let inside = inSite(path) else {
+            return .external("\(scheme)://\(host)\(path)\(resolved.query.map { "?" + $0 } ?? "")")
         }
         return .site(path: Self.decoded(inside), fragment: fragment.map(Self.decoded))
     }
@@ -69,6 +63,15 @@ public struct SiteAddress: Sendable, Hashable {
     /// The site's URL of a path of the site, e.g. `https://example.com/blog/about.html`.
     public func url(of path: String) -> String {
         "\(scheme)://\(host)\(basePath)/\(path)"
+    }
+
+    /// The page at `page` (a path in the site) as a URL to resolve references against.
+    private func pageURL(_ page: String) -> URLReference {
+        var url = URLReference("")
+        url.scheme = scheme
+        url.authority = Substring(host)
+        url.path = Substring(basePath + "/" + page)
+        return url
     }
 
     /// `path` (from the host's root) relative to the site's folder, without the leading
@@ -82,72 +85,12 @@ public struct SiteAddress: Sendable, Hashable {
 }
 
 private extension SiteAddress {
-    /// The scheme (lowercase), host, path and query of a URL or reference.
-    static func split(_ text: Substring) -> (scheme: String?, host: Substring?, path: Substring, query: Substring?) {
-        var rest = text
-        var scheme: String?
-        let utf8 = rest.utf8
-        if let first = utf8.first, isLetter(first) {
-            var index = utf8.index(after: utf8.startIndex)
-            while index < utf8.endIndex, isSchemeByte(utf8[index]) { index = utf8.index(after: index) }
-            if index < utf8.endIndex, utf8[index] == UInt8(ascii: ":") {
-                scheme = rest[..<index].lowercased()
-                rest = rest[utf8.index(after: index)...]
-            }
-        }
-        var query: Substring?
-        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            query = rest[rest.utf8.index(after: mark)...]
-            rest = rest[..<mark]
-        }
-        var host: Substring?
-        if rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
-            rest = rest.dropFirst(2)
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-            var authority = rest[..<end]
-            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) { authority = authority[authority.utf8.index(after: at)...] }
-            host = authority
-            rest = rest[end...]
-        }
-        return (scheme, host, rest, query)
-    }
-
     /// A host as compared: lowercase, without the scheme's default port.
     static func normalizedHost(_ host: some StringProtocol, scheme: String) -> String {
         let lower = host.lowercased()
         if scheme == "https", lower.hasSuffix(":443") { return String(lower.dropLast(4)) }
         if scheme == "http", lower.hasSuffix(":80") { return String(lower.dropLast(3)) }
         return lower
-    }
-
-    /// RFC 3986's remove_dot_segments, for a path that starts with `/`.
-    static func removingDotSegments(_ path: String) -> String {
-        guard hasDotSegment(path.utf8) else { return path }
-        var output: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            switch segment {
-            case ".":
-                if isLast { output.append("") }
-            case "..":
-                if !output.isEmpty { output.removeLast() }
-                if isLast { output.append("") }
-            default:
-                output.append(segment)
-            }
-        }
-        return "/" + output.joined(separator: "/")
-    }
-
-    /// Whether `/.` occurs in the bytes.
-    static func hasDotSegment(_ utf8: String.UTF8View) -> Bool {
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") { return true }
-            previous = byte
-        }
-        return false
     }
 
     static func decoded(_ text: Substring) -> String {
@@ -157,13 +100,5 @@ private extension SiteAddress {
 
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
-    }
-
-    static func isLetter(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    }
-
-    static func isSchemeByte(_ byte: UInt8) -> Bool {
-        isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 }

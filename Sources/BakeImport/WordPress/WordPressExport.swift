@@ -45,7 +45,7 @@ public struct WordPressExport: Sendable {
         guard channel.first("wp:wxr_version") != nil else {
             throw ImportError(path: path, line: channel.line, message: "the feed has no <wp:wxr_version>; expected a WordPress export (WXR), not a plain RSS feed")
         }
-        let base = URLComponents(string: channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"])?.path ?? ""
+        let base = String(URLReference(channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"]).path)
 
         var items: [ImportItem] = []
         var skipped: [ImportNote] = []
@@ -175,12 +175,12 @@ private extension WordPressExport {
 
     /// The root-relative path (and query) of an old URL, without the blog's base path.
     static func oldPath(_ link: String, base: String) -> String? {
-        guard let components = URLComponents(string: link.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        var path = components.percentEncodedPath
+        let components = URLReference(link.trimmingCharacters(in: .whitespacesAndNewlines))
+        var path = String(components.path)
         if path.isEmpty { path = "/" }
         let prefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         if !prefix.isEmpty, path.hasPrefix(prefix + "/") { path = String(path.dropFirst(prefix.count)) }
-        if let query = components.percentEncodedQuery { path += "?" + query }
+        if let query = components.query { path += "?" + query }
         return path == "/" ? nil : path
     }
 

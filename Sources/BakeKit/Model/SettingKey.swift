@@ -444,9 +444,6 @@ extension SettingKey {
     }
 
     static func isAbsoluteWebURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-        else { return false }
-        return true
+        WebURL(text) != nil
     }
 }

@@ -154,8 +154,7 @@ public struct MetadataErrors: Error, Sendable {
 
 private extension SiteSettings {
     static func path(of url: String) -> String {
-        guard let components = URLComponents(string: url) else { return "" }
-        var path = components.percentEncodedPath
+        var path = String(URLReference(url).path)
         while path.hasSuffix("/") { path.removeLast() }
         return path
     }

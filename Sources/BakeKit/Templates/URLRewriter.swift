@@ -33,21 +33,10 @@ public struct URLRewriter: Sendable {
             let base = pageURL.split(separator: "#", maxSplits: 1).first.map(String.init) ?? pageURL
             return base + reference
         }
-        // Relative to the page's folder, with ./ and ../ folded.
-        guard let schemeEnd = pageURL.range(of: "://") else { return reference }
-        let afterScheme = pageURL[schemeEnd.upperBound...]
-        let pathStart = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
-        var segments = afterScheme[pathStart...].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        segments.removeLast()
-        for part in reference.split(separator: "/", omittingEmptySubsequences: false) {
-            if part == "." { continue }
-            if part == ".." {
-                if segments.count > 1 { segments.removeLast() }
-                continue
-            }
-            segments.append(String(part))
-        }
-        return String(pageURL[..<pathStart]) + segments.joined(separator: "/")
+        // Relative to the page's folder, with ./ and ../ removed (RFC 3986 section 5.2).
+        let base = URLReference(pageURL)
+        guard base.scheme != nil, base.authority != nil else { return reference }
+        return URLReference(reference).resolved(against: base).text
     }
 }
 

@@ -118,22 +118,16 @@ public struct WebmentionPlan: Sendable, Hashable {
 /// reposts or bookmarks; fragments dropped, each once, in the order they appear.
 public enum WebmentionTargets {
     public static func of(post: Post, html: String, siteURL: String) -> [String] {
-        let siteHost = host(of: siteURL)
+        let siteHost = WebURL(siteURL)?.host
         var found = ResponseKind.allCases.flatMap { $0.urls(in: post.metadata).map(\.text) } + [post.link].compactMap { $0 }
         found += HTMLScanner.scan(Array(html.utf8)).links.filter { $0.kind == .page }.map(\.url)
         var seen = Set<String>()
         return found.compactMap { url -> String? in
             let trimmed = url.trimmingCharacters(in: .whitespaces)
             let page = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? trimmed
-            let lower = page.lowercased()
-            guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let host = host(of: page), host != siteHost else { return nil }
+            guard let target = WebURL(page), target.host != siteHost else { return nil }
             return seen.insert(page).inserted ? page : nil
         }
-    }
-
-    /// The lowercased host of an absolute URL.
-    static func host(of url: String) -> String? {
-        URLComponents(string: url)?.host?.lowercased()
     }
 }
 
@@ -150,11 +144,9 @@ public enum WebmentionEndpoint {
             : nil
         guard let found = fromHeader ?? fromDocument else { return nil }
         let url = found.trimmingCharacters(in: .whitespaces)
-        guard let base = URL(string: page.url) else { return nil }
+        guard WebURL(page.url) != nil else { return nil }
         if url.isEmpty { return page.url }
-        guard let resolved = URL(string: url, relativeTo: base)?.absoluteString,
-              let scheme = URLComponents(string: resolved)?.scheme?.lowercased(), scheme == "http" || scheme == "https"
-        else { return nil }
-        return resolved
+        let resolved = URLReference(url).resolved(against: URLReference(page.url)).text
+        return WebURL(resolved) != nil ? resolved : nil
     }
 }

@@ -173,7 +173,7 @@ private extension WebmentionSender {
     /// in the order of `sends`.
     func deliver(_ sends: [WebmentionPlan.Send]) async -> [Outcome] {
         var outcomes = [Outcome](repeating: .noEndpoint, count: sends.count)
-        let hosts = sends.map { WebmentionTargets.host(of: $0.target) ?? $0.target }
+        let hosts = sends.map { WebURL($0.target)?.host ?? $0.target }
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var waiting = Array(sends.indices)
             var busy: [String: Int] = [:]

@@ -1,4 +1,5 @@
 import BakeIO
+import BakeKit
 import BakeLinks
 import Foundation
 import LinkCheck
@@ -76,7 +77,7 @@ struct PublishedRedirects: Sendable {
         } else if type == "text/html" || type == "application/xhtml+xml" || type.isEmpty {
             found += HTMLScanner.scan(page.body).relations.filter { $0.words.contains("redirect_uri") }.map(\.url)
         }
-        let base = URL(string: page.url)
-        return Set(found.compactMap { URL(string: $0, relativeTo: base)?.absoluteString })
+        let base = URLReference(page.url)
+        return Set(found.map { URLReference($0).resolved(against: base).text })
     }
 }
