@@ -31,6 +31,8 @@ import Testing
         // Above the site's folder is another site.
         #expect(site.resolve("../../../../../x.html", on: "2014/03/31/hello.html") == .external("https://example.com/x.html"))
         #expect(site.resolve("#fn-1", on: "2014/03/31/hello.html") == .site(path: "2014/03/31/hello.html", fragment: "fn-1"))
+        #expect(site.resolve("..", on: "2014/03/31/hello.html") == .site(path: "2014/03/", fragment: nil))
+        #expect(site.resolve("?page=2", on: "2014/03/31/hello.html") == .site(path: "2014/03/31/hello.html", fragment: nil))
     }
 
     @Test func escapesAreDecodedAsAServerDecodesThem() {

@@ -17,6 +17,8 @@ import Testing
         ("./other.html", "https://example.com/blog/2014/03/31/other.html"),
         ("../index.html", "https://example.com/blog/2014/03/index.html"),
         ("../../../../../../up.html", "https://example.com/up.html"),
+        ("..", "https://example.com/blog/2014/03/"),
+        ("search.html?q=../x", "https://example.com/blog/2014/03/31/search.html?q=../x"),
         ("img/a b.png", "https://example.com/blog/2014/03/31/img/a b.png"),
         ("", "https://example.com/blog/2014/03/31/hello.html"),
     ])
