@@ -176,12 +176,20 @@ private extension WordPressExport {
     /// The root-relative path (and query) of an old URL, without the blog's base path.
     static func oldPath(_ link: String, base: String) -> String? {
         let components = URLReference(link.trimmingCharacters(in: .whitespacesAndNewlines))
-        var path = String(components.path)
+        var path = encodingRawBytes(components.path, allowed: .urlPathAllowed)
         if path.isEmpty { path = "/" }
         let prefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         if !prefix.isEmpty, path.hasPrefix(prefix + "/") { path = String(path.dropFirst(prefix.count)) }
-        if let query = components.query { path += "?" + query }
+        if let query = components.query { path += "?" + encodingRawBytes(query, allowed: .urlQueryAllowed) }
         return path == "/" ? nil : path
+    }
+
+    /// `text` with what a URL cannot hold as it is (spaces, non-ASCII letters…) percent-encoded,
+    /// as a browser sends it: an export may have `/2014/straße/` raw. Escapes already there stay.
+    static func encodingRawBytes(_ text: Substring, allowed: CharacterSet) -> String {
+        var allowed = allowed
+        allowed.insert(charactersIn: "%;")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? String(text)
     }
 
     /// Shortcodes and dynamic blocks, which WordPress turned into HTML when it showed a post.

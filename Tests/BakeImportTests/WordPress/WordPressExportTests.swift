@@ -105,6 +105,24 @@ import Testing
 
     /// WordPress keeps titles and categories with their character references; bake decodes
     /// headers when it reads a post, so each shows as the author wrote it, decoded once.
+    @Test func oldURLsAreKeptAsABrowserRequestsThem() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+                <link>https://old.example.com/blog</link><wp:wxr_version>1.2</wp:wxr_version>
+                <item><title>Raw</title><link>https://old.example.com/blog/2020/02/stra\u{DF}e/</link>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_name>strasse</wp:post_name>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                <item><title>Escaped</title><link>https://old.example.com/blog/2020/02/%E6%9D%B1/</link>
+                <wp:post_date>2020-02-03 10:00:00</wp:post_date><wp:post_name>tokyo</wp:post_name>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.map(\.oldURLs) == [["/2020/02/stra%C3%9Fe/"], ["/2020/02/%E6%9D%B1/"]])
+        }
+    }
+
     @Test func titlesAndCategoriesAreDecodedExactlyOnce() async throws {
         try await withTemporaryFolder { root in
             let blog = try makeBlog(in: root)
