@@ -67,11 +67,7 @@ public struct SiteAddress: Sendable, Hashable {
 
     /// The page at `page` (a path in the site) as a URL to resolve references against.
     private func pageURL(_ page: String) -> URLReference {
-        var url = URLReference("")
-        url.scheme = scheme
-        url.authority = Substring(host)
-        url.path = Substring(basePath + "/" + page)
-        return url
+        URLReference(scheme: scheme, authority: Substring(host), path: Substring(basePath + "/" + page))
     }
 
     /// `path` (from the host's root) relative to the site's folder, without the leading

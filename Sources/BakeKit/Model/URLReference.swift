@@ -14,33 +14,31 @@
 /// ```
 package struct URLReference: Sendable, Hashable {
     /// The scheme, lowercased, e.g. `https`; nil for a relative reference.
-    package var scheme: String?
+    package let scheme: String?
     /// What follows `//`, up to the path, e.g. `example.com:8080`; nil when there is no `//`.
-    package var authority: Substring?
+    package let authority: Substring?
     /// The path, possibly empty, e.g. `/2014/03/31/hello.html`.
-    package var path: Substring
+    package let path: Substring
     /// What follows `?`, without it; nil when there is no `?`.
-    package var query: Substring?
+    package let query: Substring?
     /// What follows `#`, without it; nil when there is no `#`.
-    package var fragment: Substring?
+    package let fragment: Substring?
 
     /// Splits `text` as RFC 3986 appendix B does, with a scheme only when it is one
     /// (a letter, then letters, digits, `+`, `-` or `.`).
     package init(_ text: some StringProtocol) {
         var rest = Substring(text)
+        var fragment: Substring?
         if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
             fragment = rest[rest.utf8.index(after: hash)...]
             rest = rest[..<hash]
-        } else {
-            fragment = nil
         }
+        var query: Substring?
         if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
             query = rest[rest.utf8.index(after: mark)...]
             rest = rest[..<mark]
-        } else {
-            query = nil
         }
-        scheme = nil
+        var scheme: String?
         let utf8 = rest.utf8
         if let first = utf8.first, Self.isLetter(first) {
             var index = utf8.index(after: utf8.startIndex)
@@ -50,14 +48,23 @@ package struct URLReference: Sendable, Hashable {
                 rest = rest[utf8.index(after: index)...]
             }
         }
-        authority = nil
+        var authority: Substring?
         if rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
             rest = rest.dropFirst(2)
             let end = rest.utf8.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             authority = rest[..<end]
             rest = rest[end...]
         }
-        path = rest
+        self.init(scheme: scheme, authority: authority, path: rest, query: query, fragment: fragment)
+    }
+
+    /// A URL made of its parts, e.g. a page of a site: scheme and host known, path built.
+    package init(scheme: String?, authority: Substring?, path: Substring, query: Substring? = nil, fragment: Substring? = nil) {
+        self.scheme = scheme
+        self.authority = authority
+        self.path = path
+        self.query = query
+        self.fragment = fragment
     }
 
     /// The authority without any user info, e.g. `example.com:8080`; nil when there is no authority.
@@ -82,31 +89,30 @@ package struct URLReference: Sendable, Hashable {
     /// with a scheme stands alone; otherwise it takes what it lacks from `base`, and the
     /// path has its `.` and `..` segments removed once.
     package func resolved(against base: URLReference) -> URLReference {
-        var target = self
-        if scheme != nil {
-            target.path = Substring(Self.removingDotSegments(String(path)))
-            return target
+        if scheme != nil || authority != nil {
+            return URLReference(scheme: scheme ?? base.scheme, authority: authority,
+                                path: Self.removingDotSegments(path), query: query, fragment: fragment)
         }
-        target.scheme = base.scheme
-        if authority != nil {
-            target.path = Substring(Self.removingDotSegments(String(path)))
-            return target
-        }
-        target.authority = base.authority
-        if path.isEmpty {
-            target.path = base.path
-            if query == nil { target.query = base.query }
-        } else if path.utf8.first == UInt8(ascii: "/") {
-            target.path = Substring(Self.removingDotSegments(String(path)))
+        let path: Substring
+        if self.path.isEmpty {
+            path = base.path
+        } else if self.path.utf8.first == UInt8(ascii: "/") {
+            path = Self.removingDotSegments(self.path)
         } else {
-            target.path = Substring(Self.removingDotSegments(Self.merged(base: base, path: path)))
+            path = Self.removingDotSegments(Self.merged(base: base, path: self.path))
         }
-        return target
+        return URLReference(scheme: base.scheme, authority: base.authority, path: path,
+                            query: self.path.isEmpty && query == nil ? base.query : query, fragment: fragment)
     }
 
     /// RFC 3986's remove_dot_segments (section 5.2.4): `/a/b/../c/./d` → `/a/c/d`.
     /// A path without `.` segments comes back as it is.
     package static func removingDotSegments(_ path: String) -> String {
+        String(removingDotSegments(Substring(path)))
+    }
+
+    /// `removingDotSegments` of part of a string.
+    package static func removingDotSegments(_ path: Substring) -> Substring {
         guard hasDotSegment(path) else { return path }
         let rooted = path.utf8.first == UInt8(ascii: "/")
         var segments = path.split(separator: "/", omittingEmptySubsequences: false)[...]
@@ -124,20 +130,20 @@ package struct URLReference: Sendable, Hashable {
                 output.append(segment)
             }
         }
-        return (rooted ? "/" : "") + output.joined(separator: "/")
+        return Substring((rooted ? "/" : "") + output.joined(separator: "/"))
     }
 }
 
 private extension URLReference {
     /// RFC 3986 section 5.2.3: `path` under the folder of `base`'s path.
-    static func merged(base: URLReference, path: Substring) -> String {
+    static func merged(base: URLReference, path: Substring) -> Substring {
         if base.authority != nil, base.path.isEmpty { return "/" + path }
-        guard let slash = base.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return String(path) }
-        return String(base.path[...slash]) + path
+        guard let slash = base.path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return Substring(base.path[...slash] + path)
     }
 
     /// Whether the path has a `.` or `..` segment.
-    static func hasDotSegment(_ path: String) -> Bool {
+    static func hasDotSegment(_ path: Substring) -> Bool {
         var previous = UInt8(ascii: "/")
         for byte in path.utf8 {
             if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") { return true }
