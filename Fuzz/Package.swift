@@ -10,7 +10,7 @@ import PackageDescription
 
 /// The targets, as name: the package above's products each one reads through.
 let targets: [(name: String, products: [String])] = [
-    ("client-page", ["MetaWeblog"]),
+    ("client-page", ["BakeLinks", "MetaWeblog"]),
     ("date", ["BakeKit"]),
     ("highlight", ["BakeKit"]),
     ("jekyll", ["BakeImport"]),

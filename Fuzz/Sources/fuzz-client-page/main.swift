@@ -1,4 +1,4 @@
-import BakeIO
+import BakeLinks
 import Foundation
 import FuzzDriver
 @testable import MetaWeblog
