@@ -59,8 +59,7 @@ extension BakeBench {
         }
 
         func run() async throws {
-            // This executable, wherever it was started from (PATH, a relative path).
-            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            let me = Program.runningExecutable
             let command = bake.map { [$0, "build"] } ?? [me, "once"]
             guard FileIO.exists(command[0]) else { throw BenchError.setUp("no bake binary at \(command[0])") }
             // Named for the generator's version too (code blocks of three languages since v2), so

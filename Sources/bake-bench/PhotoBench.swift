@@ -23,7 +23,7 @@ extension BakeBench {
         }
 
         func run() async throws {
-            let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+            let me = Program.runningExecutable
             let command = bake.map { [$0, "build"] } ?? [me, "once"]
             guard FileIO.exists(command[0]) else { throw BenchError.setUp("no bake binary at \(command[0])") }
             let name = "photos-v2-\(posts)-\(photos)-\(seed)"

@@ -41,12 +41,16 @@ public struct Program: Sendable, Hashable {
     /// A program installed with bake (`bake-images`, `bake-preview`): the one beside the
     /// running executable, else the one on the `PATH`, else nil.
     public static func companion(named name: String) -> Program? {
+        find(FileIO.parent(of: runningExecutable) + "/" + name) ?? find(name)
+    }
+
+    /// The path of this process's executable, wherever it was started from (PATH, a relative path).
+    public static var runningExecutable: String {
         #if os(Linux)
-        let running = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         #else
-        let running = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        Bundle.main.executablePath ?? CommandLine.arguments[0]
         #endif
-        return find(FileIO.parent(of: running) + "/" + name) ?? find(name)
     }
 
     /// How much of standard output a run keeps unless told otherwise; past it the run fails rather

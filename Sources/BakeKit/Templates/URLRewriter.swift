@@ -11,7 +11,9 @@ public struct URLRewriter: Sendable {
     /// `html` with every relative `href="…"`/`src="…"` resolved against `pageURL`,
     /// the absolute URL of the page the fragment came from.
     public func absolutize(_ html: String, pageURL: String) -> String {
-        Self.rewriteLinks(in: html) { resolve(String($0), pageURL: pageURL) }
+        // The page's URL is read once, for every page-relative link of the fragment.
+        let page = URLReference(pageURL)
+        return Self.rewriteLinks(in: html) { resolve(String($0), pageURL: pageURL, page: page) }
     }
 
     /// `html` with every root-relative `href="/…"`/`src="/…"` moved under `base` (e.g.
@@ -25,6 +27,11 @@ public struct URLRewriter: Sendable {
 
     /// `reference` resolved against `pageURL`; absolute URLs come back unchanged.
     public func resolve(_ reference: String, pageURL: String) -> String {
+        resolve(reference, pageURL: pageURL, page: nil)
+    }
+
+    /// `resolve(_:pageURL:)` with `pageURL` already read, when the caller has it.
+    func resolve(_ reference: String, pageURL: String, page: URLReference?) -> String {
         if reference.isEmpty { return pageURL }
         if Self.hasScheme(reference) { return reference }
         if reference.hasPrefix("//") { return "https:" + reference }
@@ -34,7 +41,7 @@ public struct URLRewriter: Sendable {
             return base + reference
         }
         // Relative to the page's folder, with ./ and ../ removed (RFC 3986 section 5.2).
-        let base = URLReference(pageURL)
+        let base = page ?? URLReference(pageURL)
         guard base.scheme != nil, base.authority != nil else { return reference }
         return URLReference(reference).resolved(against: base).text
     }
