@@ -210,3 +210,177 @@ public struct RedirectInputs: Sendable, Hashable, Encodable {
     public let target: String
     public let title: String
 }
+
+// Each inputs type adds its stored properties to its fingerprint, in declaration order
+// (`Fingerprintable`); `FingerprintableTests` checks that none is left out.
+
+extension OutputInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        switch self {
+        case .list(let list): fields.add(case: 0); fields.add(list)
+        case .categories(let categories): fields.add(case: 1); fields.add(categories)
+        case .tagCloud(let categories): fields.add(case: 2); fields.add(categories)
+        case .year(let year): fields.add(case: 3); fields.add(year)
+        case .month(let month): fields.add(case: 4); fields.add(month)
+        case .archive(let years): fields.add(case: 5); fields.add(years)
+        case .post(let post): fields.add(case: 6); fields.add(post)
+        case .page(let page): fields.add(case: 7); fields.add(page)
+        case .feed(let feed): fields.add(case: 8); fields.add(feed)
+        case .sitemap(let sitemap): fields.add(case: 9); fields.add(sitemap)
+        case .redirect(let redirect): fields.add(case: 10); fields.add(redirect)
+        case .notFound: fields.add(case: 11)
+        case .rsd: fields.add(case: 12)
+        case .search: fields.add(case: 13)
+        }
+    }
+}
+
+extension PostRef: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(sourcePath)
+        fields.add(contentHash)
+        fields.add(pubDate)
+        fields.add(updated)
+        fields.add(categorySlugs)
+        fields.add(isFuture)
+        fields.add(pictures)
+    }
+}
+
+extension PostLink: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(title)
+        fields.add(path)
+    }
+}
+
+extension TitleEntry: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(title)
+        fields.add(path)
+        fields.add(pubDate)
+        fields.add(isLinkPost)
+        fields.add(isDraft)
+        fields.add(isFuture)
+    }
+}
+
+extension ListInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(list)
+        fields.add(page)
+        fields.add(pageCount)
+        fields.add(posts)
+    }
+}
+
+extension CategoryEntry: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(name)
+        fields.add(slug)
+        fields.add(count)
+    }
+}
+
+extension MonthEntries: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(key)
+        fields.add(posts)
+    }
+}
+
+extension YearInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(year)
+        fields.add(months)
+        fields.add(previous)
+        fields.add(next)
+    }
+}
+
+extension ArchiveYear: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(year)
+        fields.add(months)
+    }
+}
+
+extension MonthInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(key)
+        fields.add(posts)
+        fields.add(previous)
+        fields.add(next)
+    }
+}
+
+extension PostInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(post)
+        fields.add(previous)
+        fields.add(next)
+    }
+}
+
+extension PageInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(index)
+        fields.add(sourcePath)
+        fields.add(contentHash)
+        fields.add(pictures)
+    }
+}
+
+extension FeedInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(format)
+        fields.add(list)
+        fields.add(posts)
+    }
+}
+
+extension FeedInputs.Format: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        switch self {
+        case .rss: fields.add(case: 0)
+        case .json: fields.add(case: 1)
+        }
+    }
+}
+
+extension SitemapInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(entries)
+    }
+}
+
+extension SitemapInputs.Entry: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(path)
+        fields.add(lastModified)
+    }
+}
+
+extension RedirectInputs: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(target)
+        fields.add(title)
+    }
+}
+
+extension PagedList: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        switch self {
+        case .home: fields.add(case: 0)
+        case .category(let category): fields.add(case: 1); fields.add(category)
+        case .links: fields.add(case: 2)
+        }
+    }
+}
+
+extension MonthKey: Fingerprintable {
+    public func addFields(to fields: inout FingerprintFields) {
+        fields.add(year)
+        fields.add(month)
+    }
+}

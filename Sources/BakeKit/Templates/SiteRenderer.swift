@@ -38,7 +38,7 @@ public struct SiteRenderer: Sendable {
         }
         self.pictureFolders = folders
         self.markup = PictureMarkup(catalog: plan.pictures, paths: plan.paths, sizes: plan.settings.pictures.sizes)
-        self.baseFingerprint = Fingerprint.of(site)
+        self.baseFingerprint = Fingerprint.of(encoding: site)
     }
 
     /// The fingerprint of each post's `PostRef`, by index: what its list entry is kept under.
@@ -125,6 +125,12 @@ public struct SiteRenderer: Sendable {
         Fingerprint.of(Keyed(path: path, inputs: inputs), seed: base)
     }
 
+    /// `fingerprint(of:base:)` through `Encodable`, which hashes every stored property by
+    /// construction: the tests' oracle for the hand-written one.
+    public static func encodedFingerprint(of output: PlannedPage, base: UInt64) -> UInt64 {
+        Fingerprint.of(encoding: Keyed(path: output.path.file, inputs: output.inputs), seed: base)
+    }
+
     /// The bodies an output shows, with their pictures served in several sizes.
     private struct PicturedBodies<Base: BodySource>: BodySource {
         let base: Base
@@ -138,8 +144,15 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    private struct Keyed: Encodable {
+    /// An output as it is fingerprinted: its path and its inputs. `Encodable` too, for the
+    /// tests that hold the hand-written fingerprint to the `Encodable` one.
+    struct Keyed: Fingerprintable, Encodable {
         let path: String
         let inputs: OutputInputs
+
+        func addFields(to fields: inout FingerprintFields) {
+            fields.add(path)
+            fields.add(inputs)
+        }
     }
 }
