@@ -180,16 +180,18 @@ private extension SiteBuilder {
             previous = problems.isEmpty ? snapshot.manifest : nil
             onDisk = previous == nil ? [:] : snapshot.output
         } else {
-            // The output folder is walked while the sources are, for the checks below.
-            async let outputFiles = options.clean ? [:] : writer.currentFiles()
+            previous = problems.isEmpty ? try writer.existingManifest() : nil
+            // The files the manifest records are looked at while the sources are walked, for
+            // the checks below.
+            let recorded = options.clean ? nil : previous
+            async let outputFiles = Self.files(recordedBy: recorded, writer: writer)
             do {
                 sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, system: options.fileSystem)
                 staticEntries = try FileTree.scan(blog.path("static"), system: options.fileSystem)
             } catch {
                 throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
             }
-            previous = problems.isEmpty ? try writer.existingManifest() : nil
-            onDisk = previous == nil ? [:] : await outputFiles
+            onDisk = await outputFiles
         }
         let digest = Self.digest(settings: settings, templates: TemplateSet.fingerprint(of: templateSources), theme: theme,
                                  sources: sources, staticEntries: staticEntries, options: options, highlighting: highlighting)
@@ -351,6 +353,12 @@ extension SiteBuilder {
         hasher.combine(options.output)
         hasher.combine(Int64((options.includeDrafts ? 1 : 0) + (options.includeFuture ? 2 : 0) + (options.marksUnpublished ? 4 : 0)))
         return hasher.value
+    }
+
+    /// The files `manifest` records, as they are on disk; none without one.
+    static func files(recordedBy manifest: SiteManifest?, writer: SiteWriter) async -> [String: FileEntry] {
+        guard let manifest else { return [:] }
+        return await writer.recordedFiles(of: manifest)
     }
 
     /// Whether every file the manifest records is on disk as bake left it.

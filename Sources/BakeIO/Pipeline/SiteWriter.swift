@@ -78,11 +78,11 @@ public struct SiteWriter: Sendable {
         return nil
     }
 
-    /// Size and mtime of every file in the output folder, by path: one walk of the folder
-    /// costs far less than a `stat` of each recorded path.
-    public func currentFiles() async -> [String: FileEntry] {
-        let entries = (try? await FileTree.scanInParallel(output)) ?? []
-        return Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Size and mtime of each file `manifest` records that is in the output folder, by path:
+    /// what tells whether a file is as bake left it. Files no manifest records are not bake's,
+    /// and nothing asks about them.
+    public func recordedFiles(of manifest: SiteManifest) async -> [String: FileEntry] {
+        await FileTree.entries(at: Array(manifest.records.keys), below: output)
     }
 
     /// Outputs still to render, handed over by path and rendered a batch at a time while they

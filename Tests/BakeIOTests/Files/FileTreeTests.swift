@@ -120,4 +120,22 @@ import Testing
             #expect(serial.contains { $0.path == "2020/7/15/post.markdown" && $0.size == 7 })
         }
     }
+
+    @Test func entriesAtKnownPathsAreWhatAScanFindsThere() async throws {
+        try await withTemporaryFolder { root in
+            for day in 1...40 {
+                try write(String(repeating: "x", count: day), to: "2020/\(day % 12 + 1)/\(day)/index.html", in: root)
+            }
+            try write("real", to: "real.html", in: root)
+            try FileManager.default.createSymbolicLink(atPath: root + "/link.html", withDestinationPath: root + "/real.html")
+            let scanned = try FileTree.scan(root).filter { $0.path != "link.html" }
+            let asked = scanned.map(\.path) + ["gone.html", "2020", "link.html", "2020/1/missing/index.html"]
+            let found = await FileTree.entries(at: asked, below: root)
+            // Each file as a scan saw it; no entry for what is gone, a folder, or a link
+            // (bake writes none, so a link where a page was is not the page bake left).
+            #expect(found.count == scanned.count)
+            for entry in scanned { #expect(found[entry.path] == entry) }
+            #expect(await FileTree.entries(at: ["a.html"], below: root + "/absent").isEmpty)
+        }
+    }
 }
