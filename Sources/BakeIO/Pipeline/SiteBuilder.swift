@@ -61,7 +61,10 @@ public struct SiteBuilder: Sendable {
         let blog = try await readBlog(highlighting: highlighter.identity)
         if let unchanged = blog.unchanged, let previous = blog.previous {
             memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
-            guard keepingSite else { return (unchanged, nil) }
+            guard keepingSite else {
+                Self.freeInTheBackground(blog)
+                return (unchanged, nil)
+            }
         }
         let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
         let loaded = await loader.load(blog.sources)
@@ -118,7 +121,15 @@ public struct SiteBuilder: Sendable {
         summary.searchBundlesIndexed = bundlesIndexed
         summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
+        Self.freeInTheBackground((blog, loaded, plan, planned, kept, toRender, report, bodies))
         return (summary, site)
+    }
+
+    /// Lets another thread free what a build made. At 10,000 posts, freeing the posts, the
+    /// plan and the records takes a tenth of an edit's build; this way the summary does not
+    /// wait for it, and `bake build` exits without waiting for it at all.
+    private static func freeInTheBackground<Values: Sendable>(_ values: Values) {
+        Task.detached(priority: .background) { withExtendedLifetime(values) {} }
     }
 
     /// The time of a manifest's boundary; nil for none (`Int64.max`).
