@@ -21,11 +21,6 @@ struct TreeSnapshot: Sendable {
         output + (drafts ? "\n+drafts" : "\n")
     }
 
-    /// The output folder as the last build left it.
-    var output: [String: FileEntry] {
-        manifest.records.mapValues { FileEntry(path: $0.path, size: $0.size, modified: $0.modified) }
-    }
-
     /// The snapshot with `changes` (paths relative to the blog) looked at again; nil when one
     /// is a folder, or was one, which takes a walk.
     func updated(with changes: [String], blog: BlogFolder, drafts: Bool) -> TreeSnapshot? {

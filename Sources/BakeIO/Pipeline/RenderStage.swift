@@ -40,11 +40,11 @@ struct RenderStage: Sendable {
 
     /// Which outputs to keep as the last build left them, and which to render: an output is
     /// kept when the manifest records its fingerprint and its file is as bake left it.
-    static func split(_ planned: [Planned], previous: SiteManifest?, onDisk: [String: FileEntry]) -> (kept: [SiteWriter.Item], toRender: [Planned]) {
+    static func split(_ planned: [Planned], previous: SiteManifest?, onDisk: OutputFiles) -> (kept: [SiteWriter.Item], toRender: [Planned]) {
         var kept: [SiteWriter.Item] = []
         var toRender: [Planned] = []
         for output in planned {
-            if let record = previous?.records[output.path], record.fingerprint == output.fingerprint, record.matches(onDisk[output.path]) {
+            if let record = previous?.records[output.path], record.fingerprint == output.fingerprint, onDisk.matches(record) {
                 kept.append(SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .keep(record)))
             } else {
                 toRender.append(output)

@@ -151,7 +151,7 @@ private extension SiteBuilder {
         let staticEntries: [FileEntry]
         let previous: SiteManifest?
         /// The output folder's files, when there is a manifest to check them against.
-        let onDisk: [String: FileEntry]
+        let onDisk: OutputFiles
         let digest: UInt64
         /// Set when nothing changed since the last build: its summary.
         let unchanged: BuildSummary?
@@ -182,14 +182,14 @@ private extension SiteBuilder {
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
         let previous: SiteManifest?
-        let onDisk: [String: FileEntry]
+        let onDisk: OutputFiles
         // Told what changed since the last build in this process: look at just that.
         if !options.clean, let changes = options.changedPaths,
            let snapshot = memory?.takeTree(key: treeKey)?.updated(with: changes, blog: blog, drafts: options.includeDrafts) {
             sources = snapshot.sources
             staticEntries = snapshot.staticEntries
             previous = problems.isEmpty ? snapshot.manifest : nil
-            onDisk = previous == nil ? [:] : snapshot.output
+            onDisk = .asRecorded
         } else {
             previous = problems.isEmpty ? try writer.existingManifest() : nil
             // The files the manifest records are looked at while the sources are walked, for
@@ -202,7 +202,7 @@ private extension SiteBuilder {
             } catch {
                 throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
             }
-            onDisk = await outputFiles
+            onDisk = .onDisk(await outputFiles)
         }
         let digest = Self.digest(settings: settings, templates: TemplateSet.fingerprint(of: templateSources), theme: theme,
                                  sources: sources, staticEntries: staticEntries, options: options, highlighting: highlighting)
@@ -373,8 +373,8 @@ extension SiteBuilder {
     }
 
     /// Whether every file the manifest records is on disk as bake left it.
-    static func isIntact(_ manifest: SiteManifest, onDisk: [String: FileEntry]) -> Bool {
-        manifest.records.values.allSatisfy { $0.matches(onDisk[$0.path]) }
+    static func isIntact(_ manifest: SiteManifest, onDisk: OutputFiles) -> Bool {
+        manifest.records.values.allSatisfy { onDisk.matches($0) }
     }
 
 

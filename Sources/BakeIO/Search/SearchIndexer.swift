@@ -87,7 +87,7 @@ struct SearchIndexer: Sendable {
     /// - Parameters:
     ///   - items: The outputs the write is given whole (kept pages, static files).
     ///   - pending: The paths of the outputs it renders.
-    func prepare(items: [SiteWriter.Item], pending: [String], previous: SiteManifest?, onDisk: [String: FileEntry]) async throws(BuildFailure) -> Step {
+    func prepare(items: [SiteWriter.Item], pending: [String], previous: SiteManifest?, onDisk: OutputFiles) async throws(BuildFailure) -> Step {
         let clashes = (items.map(\.path) + pending).filter { $0.hasPrefix(Self.folder) }.sorted()
         if !clashes.isEmpty {
             throw BuildFailure(clashes.map { path in
@@ -96,7 +96,7 @@ struct SearchIndexer: Sendable {
         }
         let records = previous?.records.values.filter { $0.path.hasPrefix(Self.folder) } ?? []
         // A clean build indexes anyway; until then, the last bundles stay.
-        let kept = clean ? records : records.filter { $0.matches(onDisk[$0.path]) }
+        let kept = clean ? records : records.filter { onDisk.matches($0) }
         let keptPaths = Set(kept.map(\.path))
         let keptItems = kept.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
         let shared = ([Self.bundleList] + Self.interfaceFiles).map { Self.folder + $0 }
