@@ -81,6 +81,11 @@ struct PlanInputs {
         // The first list is the home page's, which is always written.
         let home = pages(of: lists[0].list, lists[0].posts)
         var outputs: [PlannedPage] = []
+        // Room for every output at once: a plan of 10,000 posts is copied about once instead of
+        // at every doubling.
+        let perPage = max(settings.homePostCount, 1)
+        outputs.reserveCapacity(posts.count + pages.count + months.count + years.count + 16
+            + lists.reduce(0) { $0 + 2 + $1.posts.count / perPage + 1 })
         if hasBlog {
             outputs.append(home[0])
             outputs.append(PlannedPage(path: paths.archive, inputs: .archive(years.map { year in
@@ -100,7 +105,8 @@ struct PlanInputs {
             outputs.append(PlannedPage(path: paths.tagCloud, inputs: .tagCloud(entries)))
         }
         for (list, shown) in lists.dropFirst() {
-            outputs += pages(of: list, shown) + feeds(of: list, shown)
+            outputs += pages(of: list, shown)
+            outputs += feeds(of: list, shown)
         }
         for (index, year) in years.enumerated() {
             outputs.append(PlannedPage(path: paths.year(year.year), inputs: .year(YearInputs(

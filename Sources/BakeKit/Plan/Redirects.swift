@@ -62,8 +62,10 @@ enum Redirects {
     }
 
     /// The requests in the `@aliases` header of a post or page.
-    static func requests(in metadata: PostMetadata, sourcePath: String, target: String, title: String) -> [Request] {
+    /// - Parameter target: Worked out only for a file with `@aliases`, which few have.
+    static func requests(in metadata: PostMetadata, sourcePath: String, target: () -> String, title: String) -> [Request] {
         guard let field = metadata.field(.aliases) else { return [] }
+        let target = target()
         return field.value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map {
             Request(alias: $0, line: field.line, sourcePath: sourcePath, target: target, title: title)
         }

@@ -98,10 +98,10 @@ public struct SitePlan: Sendable {
         }
         var requests: [Redirects.Request] = []
         for post in posts {
-            requests += Redirects.requests(in: post.metadata, sourcePath: post.sourcePath, target: paths.post(post.permalink).link, title: post.displayTitle)
+            requests += Redirects.requests(in: post.metadata, sourcePath: post.sourcePath, target: { paths.post(post.permalink).link }, title: post.displayTitle)
         }
         for page in pages {
-            requests += Redirects.requests(in: page.metadata, sourcePath: page.sourcePath, target: paths.page(page).link, title: page.title)
+            requests += Redirects.requests(in: page.metadata, sourcePath: page.sourcePath, target: { paths.page(page).link }, title: page.title)
         }
         let aliases = Redirects.plan(requests, owners: owners)
         problems += aliases.problems
