@@ -121,7 +121,7 @@ public struct SiteBuilder: Sendable {
         summary.searchBundlesIndexed = bundlesIndexed
         summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
-        Self.freeInTheBackground((blog, loaded, plan, planned, kept, toRender, report, bodies))
+        Self.freeInTheBackground((blog, loaded, plan, planned, kept, toRender, report, bodies, items, stage, pending, entries, templates))
         return (summary, site)
     }
 
