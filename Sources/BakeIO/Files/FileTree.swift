@@ -82,6 +82,12 @@ public enum FileTree {
         return entries
     }
 
+    /// Lists the folder `relative` below `root` as a scan does, without going into its folders:
+    /// its files go to `entries` and its folders' paths to `folders`, both relative to `root`.
+    static func list(_ root: String, relative: String, into entries: inout [FileEntry], folders: inout [String], system: any FileTreeSystem) throws(FileSystemError) {
+        try walk(root: root, relative: relative, into: &entries, recurse: false, folders: &folders, system: system)
+    }
+
     /// Whether `path` is a folder with nothing in it, hidden names included.
     public static func isEmptyFolder(_ path: String) -> Bool {
         guard let dir = opendir(path) else { return false }

@@ -21,6 +21,8 @@ public struct BlogFolder: Sendable, Hashable {
 
     /// Where builds keep what they learned about the sources; safe to delete.
     public var cachePath: String { root + "/.bake-cache/sources" }
+    /// What the last scan of a source folder (`posts`, `pages`, `drafts`) found: see `TreeRecord`.
+    func treeRecordPath(_ folder: String) -> String { root + "/.bake-cache/tree-" + folder }
     /// Where the body HTML of the cached sources is kept (see `BodyCache`).
     var bodyCachePath: String { root + "/.bake-cache/bodies" }
     /// The rendered list entries of the last builds: see `EntryStore`.

@@ -197,7 +197,7 @@ private extension SiteBuilder {
             let recorded = options.clean ? nil : previous
             async let outputFiles = Self.files(recordedBy: recorded, writer: writer)
             do {
-                sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, system: options.fileSystem)
+                sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, clean: options.clean, system: options.fileSystem)
                 staticEntries = try FileTree.scan(blog.path("static"), system: options.fileSystem)
             } catch {
                 throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])

@@ -1,4 +1,5 @@
 import BakeKit
+import Foundation
 
 /// The load stage: the blog's source tree to posts and pages, each with its content hash.
 ///
@@ -210,11 +211,22 @@ struct SourceLoader: Sendable {
     }
 
     /// The post, page and (optionally) draft files, as paths relative to the blog, sorted.
-    static func sourceEntries(_ blog: BlogFolder, drafts: Bool, system: any FileTreeSystem = SystemFileTree()) async throws(FileSystemError) -> [FileEntry] {
+    ///
+    /// Each folder is checked against what the last scan of it found (`TreeRecord`, in
+    /// `.bake-cache`), which looks again only at the folders whose mtime changed; the record is
+    /// written again when it changed. With `clean`, the last record is not read.
+    static func sourceEntries(_ blog: BlogFolder, drafts: Bool, clean: Bool = false, system: any FileTreeSystem = SystemFileTree())
+        async throws(FileSystemError) -> [FileEntry] {
         var entries: [FileEntry] = []
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
         // In this order the whole list is sorted, as each folder's part is.
         for folder in drafts ? ["drafts", "pages", "posts"] : ["pages", "posts"] {
-            for entry in try await FileTree.scanInParallel(blog.path(folder), system: system) where BodyFormat(fileName: entry.path) != nil {
+            let recordPath = blog.treeRecordPath(folder)
+            let last = clean ? nil : (try? FileIO.read(recordPath)).flatMap(TreeRecord.init(bytes:))
+            let (found, record) = try await TreeRecord.scan(blog.path(folder), after: last, now: now, system: system)
+            // The record only saves time; failing to save it must not fail the build.
+            if record != last ?? TreeRecord() { try? FileIO.writeAtomically(record.encoded(), to: recordPath, durable: false) }
+            for entry in found where BodyFormat(fileName: entry.path) != nil {
                 entries.append(FileEntry(path: folder + "/" + entry.path, size: entry.size, modified: entry.modified))
             }
         }
