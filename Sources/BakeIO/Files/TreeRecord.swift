@@ -139,14 +139,23 @@ extension TreeRecord {
         return writer.bytes
     }
 
-    /// A record read from `encoded()`'s bytes; nil if they are not one.
+    /// Whether a damaged record could name this: one name a listing gives (not hidden, no
+    /// slash), so that no path it makes leaves the root.
+    static func isName(_ name: Substring) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
+    }
+
+    /// A record read from `encoded()`'s bytes; nil if they are not one, or if a name in it is
+    /// not one a listing gives.
     package init?(bytes: [UInt8]) {
         var reader = ByteReader(bytes)
         guard reader.string() == Self.magic, let count = reader.count() else { return nil }
         var folders: [String: Folder] = [:]
         folders.reserveCapacity(count)
         for _ in 0..<count {
-            guard let path = reader.string(), let modified = reader.int64(), let files = reader.strings(), let subfolders = reader.strings() else { return nil }
+            guard let path = reader.string(), let modified = reader.int64(), let files = reader.strings(), let subfolders = reader.strings(),
+                  path.isEmpty || path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy(Self.isName),
+                  (files + subfolders).allSatisfy({ Self.isName(Substring($0)) }) else { return nil }
             folders[path] = Folder(modified: modified, files: files, folders: subfolders)
         }
         self.folders = folders

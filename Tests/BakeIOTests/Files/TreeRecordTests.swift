@@ -139,6 +139,15 @@ import Testing
             #expect(TreeRecord(bytes: record.encoded()) == record)
             #expect(TreeRecord(bytes: Array(record.encoded().dropLast())) == nil)
             #expect(TreeRecord(bytes: Array("bake-tree 0".utf8)) == nil)
+            // A damaged record cannot name a path outside the tree.
+            for name in ["..", ".hidden", "a/b", ""] {
+                var damaged = record
+                damaged.folders["2014/03/31"]?.files.append(name)
+                #expect(TreeRecord(bytes: damaged.encoded()) == nil, "\(name)")
+            }
+            var outside = record
+            outside.folders["2014/../.."] = outside.folders["2014"]
+            #expect(TreeRecord(bytes: outside.encoded()) == nil)
         }
     }
 }
