@@ -142,7 +142,7 @@ extension TreeRecord {
     /// Whether a damaged record could name this: one name a listing gives (not hidden, no
     /// slash), so that no path it makes leaves the root.
     static func isName(_ name: Substring) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0")
+        name.utf8.first.map { $0 != UInt8(ascii: ".") } ?? false && !name.utf8.contains { $0 == UInt8(ascii: "/") || $0 == 0 }
     }
 
     /// A record read from `encoded()`'s bytes; nil if they are not one, or if a name in it is
