@@ -78,7 +78,8 @@ public struct SiteBuilder: Sendable {
         let renderOptions = RenderOptions(marksUnpublished: options.marksUnpublished, stylesheetVersion: assets.stylesheetVersion)
         let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions), highlighting: highlighter.identity)
         let planned = await stage.planned()
-        let (kept, toRender) = options.clean ? ([], planned) : RenderStage.split(planned, previous: blog.previous, onDisk: blog.onDisk)
+        let onDisk = await blog.outputFiles.value
+        let (kept, toRender) = options.clean ? ([], planned) : RenderStage.split(planned, previous: blog.previous, onDisk: onDisk)
         let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
         let store = entries.store
         let needed = stage.bodiesNeeded(by: toRender, listsFromEntries: store.count > 0).filter { loaded.bodies[$0] == nil }
@@ -93,7 +94,7 @@ public struct SiteBuilder: Sendable {
         // are written; the state is recorded once it has.
         let items = kept + assets.items
         let indexer = SearchIndexer(options: options)
-        let search = try await indexer?.prepare(items: items, pending: pending.paths, previous: blog.previous, onDisk: blog.onDisk)
+        let search = try await indexer?.prepare(items: items, pending: pending.paths, previous: blog.previous, onDisk: onDisk)
         // Pages rendered once the highlighter failed may show unhighlighted code: the writer
         // records them, and the build, as provisional.
         var report = try await SiteWriter(output: options.output).write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
@@ -151,7 +152,9 @@ private extension SiteBuilder {
         let staticEntries: [FileEntry]
         let previous: SiteManifest?
         /// The output folder's files, when there is a manifest to check them against.
-        let onDisk: OutputFiles
+        /// The output folder's files, looked at while the blog is loaded and planned: only
+        /// the split of the outputs (and a no-op's check) waits for them.
+        let outputFiles: Task<OutputFiles, Never>
         let digest: UInt64
         /// Set when nothing changed since the last build: its summary.
         let unchanged: BuildSummary?
@@ -182,27 +185,27 @@ private extension SiteBuilder {
         let sources: [FileEntry]
         let staticEntries: [FileEntry]
         let previous: SiteManifest?
-        let onDisk: OutputFiles
+        let outputFiles: Task<OutputFiles, Never>
         // Told what changed since the last build in this process: look at just that.
         if !options.clean, let changes = options.changedPaths,
            let snapshot = memory?.takeTree(key: treeKey)?.updated(with: changes, blog: blog, drafts: options.includeDrafts) {
             sources = snapshot.sources
             staticEntries = snapshot.staticEntries
             previous = problems.isEmpty ? snapshot.manifest : nil
-            onDisk = .asRecorded
+            outputFiles = Task { .asRecorded }
         } else {
             previous = problems.isEmpty ? try writer.existingManifest() : nil
-            // The files the manifest records are looked at while the sources are walked, for
-            // the checks below.
+            // The files the manifest records are looked at while the sources are scanned, and
+            // the blog loaded and planned.
             let recorded = options.clean ? nil : previous
-            async let outputFiles = Self.files(recordedBy: recorded, writer: writer)
+            outputFiles = Task { .onDisk(await Self.files(recordedBy: recorded, writer: writer)) }
             do {
                 sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, clean: options.clean, system: options.fileSystem)
                 staticEntries = try FileTree.scan(blog.path("static"), system: options.fileSystem)
             } catch {
+                outputFiles.cancel()
                 throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
             }
-            onDisk = .onDisk(await outputFiles)
         }
         let digest = Self.digest(settings: settings, templates: TemplateSet.fingerprint(of: templateSources), theme: theme,
                                  sources: sources, staticEntries: staticEntries, options: options, highlighting: highlighting)
@@ -210,12 +213,12 @@ private extension SiteBuilder {
         // Nothing changed since the last build into this folder: nothing to do. The templates
         // are the ones that build compiled, so they are not compiled again.
         if !options.clean, !options.includeDrafts, problems.isEmpty, let previous, let state = previous.state,
-           state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: onDisk) {
+           state.digest == digest, options.now.seconds < state.nextBoundary, Self.isIntact(previous, onDisk: await outputFiles.value) {
             unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
             unchanged?.nextScheduled = Self.scheduled(state.nextBoundary)
         }
         return Blog(theme: theme, templateSources: templateSources, problems: problems, sources: sources, staticEntries: staticEntries,
-                    previous: previous, onDisk: onDisk, digest: digest, unchanged: unchanged, treeKey: treeKey)
+                    previous: previous, outputFiles: outputFiles, digest: digest, unchanged: unchanged, treeKey: treeKey)
     }
 
     /// The plan stage: which posts are published, every output of the site, and the
