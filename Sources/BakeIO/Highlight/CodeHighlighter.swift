@@ -205,8 +205,7 @@ private extension CodeHighlighter {
             let answers = ask(missing, keeping: &state.workers)
             for (block, answer) in zip(missing, answers.answers) {
                 // A block no worker answered (one failed) is left as it was, and not kept.
-                guard let answer else { continue }
-                let html = answer.flatMap { block.isShown(by: $0) ? $0 : nil }
+                guard let html = answer else { continue }
                 state.cache?.add(block, html: html)
                 if let html { result[block] = html }
             }
@@ -218,32 +217,45 @@ private extension CodeHighlighter {
         }
     }
 
-    /// Pygments' answer to each of `blocks` (`.some(nil)`: a language it does not know; nil:
-    /// not answered, as a worker failed), from `workers` and, for much code, more workers
+    /// Pygments' answer to each of `blocks`, checked to show its code (`.some(nil)`: a language
+    /// it does not know, or an answer that does not show the code; nil: not answered, as a
+    /// worker failed), from `workers` and, for much code, more workers
     /// started now, a turn of blocks at a time; `workers` is left with those still running.
     /// The first failure stops every worker and is returned.
     func ask(_ blocks: [CodeBlock], keeping workers: inout [PygmentsWorker]) -> (answers: [String??], failure: HighlighterError?) {
         let count = min(setup.workers, max(1, blocks.count / Self.blocksPerWorker))
         let turns = (blocks.count + Self.blocksPerTurn - 1) / Self.blocksPerTurn
         let shared = Mutex(Turns(running: workers, answers: Array(repeating: nil, count: blocks.count)))
-        DispatchQueue.concurrentPerform(iterations: count) { slot in
+        // Each worker waits on a thread of its own, as the first does on `queue`: not on one of
+        // the few that run every task of the process.
+        let work: @Sendable (Int) -> Void = { slot in
             do throws(HighlighterError) {
                 let worker: PygmentsWorker
                 if let running = shared.withLock({ $0.running.indices.contains(slot) ? $0.running[slot] : nil }) {
                     worker = running
                 } else {
-                    worker = try startWorker()
+                    worker = try self.startWorker()
                     shared.withLock { $0.started.append(worker) }
                 }
                 while let turn = shared.withLock({ $0.failure == nil && $0.next < turns ? $0.take() : nil }) {
                     let range = (turn * Self.blocksPerTurn)..<min(blocks.count, (turn + 1) * Self.blocksPerTurn)
-                    let answers = try worker.highlight(Array(blocks[range]))
-                    shared.withLock { $0.answers.replaceSubrange(range, with: answers.map { .some($0) }) }
+                    let asked = Array(blocks[range])
+                    // Checked here, while the other workers still highlight.
+                    let answers = zip(asked, try worker.highlight(asked)).map { block, answer -> String?? in
+                        .some(answer.flatMap { block.isShown(by: $0) ? $0 : nil })
+                    }
+                    shared.withLock { $0.answers.replaceSubrange(range, with: answers) }
                 }
             } catch {
                 shared.withLock { if $0.failure == nil { $0.failure = error } }
             }
         }
+        let group = DispatchGroup()
+        for slot in 1..<count {
+            DispatchQueue(label: "bake.highlighter.\(slot)").async(group: group) { work(slot) }
+        }
+        work(0)
+        group.wait()
         return shared.withLock { turns in
             let all = turns.running + turns.started
             if turns.failure != nil {
