@@ -221,7 +221,8 @@ private extension CodeHighlighter {
     /// it does not know, or an answer that does not show the code; nil: not answered, as a
     /// worker failed), from `workers` and, for much code, more workers
     /// started now, a turn of blocks at a time; `workers` is left with those still running.
-    /// The first failure stops every worker and is returned.
+    /// The first failure stops every worker and is returned; a worker that cannot start leaves
+    /// its turns to the others, and is a failure only when no worker runs.
     func ask(_ blocks: [CodeBlock], keeping workers: inout [PygmentsWorker]) -> (answers: [String??], failure: HighlighterError?) {
         let count = min(setup.workers, max(1, blocks.count / Self.blocksPerWorker))
         let turns = (blocks.count + Self.blocksPerTurn - 1) / Self.blocksPerTurn
@@ -229,14 +230,20 @@ private extension CodeHighlighter {
         // Each worker waits on a thread of its own, as the first does on `queue`: not on one of
         // the few that run every task of the process.
         let work: @Sendable (Int) -> Void = { slot in
-            do throws(HighlighterError) {
-                let worker: PygmentsWorker
-                if let running = shared.withLock({ $0.running.indices.contains(slot) ? $0.running[slot] : nil }) {
-                    worker = running
-                } else {
+            let worker: PygmentsWorker
+            if let running = shared.withLock({ $0.running.indices.contains(slot) ? $0.running[slot] : nil }) {
+                worker = running
+            } else {
+                do throws(HighlighterError) {
                     worker = try self.startWorker()
-                    shared.withLock { $0.started.append(worker) }
+                } catch {
+                    // The others answer for it; only when none could start is it the build's failure.
+                    shared.withLock { $0.startFailure = $0.startFailure ?? error }
+                    return
                 }
+                shared.withLock { $0.started.append(worker) }
+            }
+            do throws(HighlighterError) {
                 while let turn = shared.withLock({ $0.failure == nil && $0.next < turns ? $0.take() : nil }) {
                     let range = (turn * Self.blocksPerTurn)..<min(blocks.count, (turn + 1) * Self.blocksPerTurn)
                     let asked = Array(blocks[range])
@@ -258,6 +265,7 @@ private extension CodeHighlighter {
         group.wait()
         return shared.withLock { turns in
             let all = turns.running + turns.started
+            if all.isEmpty, turns.failure == nil { turns.failure = turns.startFailure }
             if turns.failure != nil {
                 for worker in all { worker.stop() }
                 workers = []
@@ -276,6 +284,8 @@ private extension CodeHighlighter {
         var answers: [String??]
         var next = 0
         var failure: HighlighterError?
+        /// Why a worker could not start; the others take its turns.
+        var startFailure: HighlighterError?
 
         mutating func take() -> Int {
             defer { next += 1 }

@@ -223,6 +223,20 @@ extension CodeHighlighterTests {
         }
     }
 
+    @Test func aWorkerThatCannotStartLeavesItsShareToTheOthers() async throws {
+        try await withTemporaryFolder { root in
+            let (blog, python, log) = (root + "/blog", root + "/bin/python3", root + "/starts")
+            try await TestPython.startsOnce(at: python, log: log)
+            try Self.blogWithMuchCode(2 * CodeHighlighter.blocksPerWorker + 10, in: blog)
+            let summary = try await Self.build(blog, into: root + "/site", python: python, clean: true, workers: 2).summary()
+            #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+            #expect(TestPython.starts(in: log) == 2, "the second start was tried, and failed")
+            try await TestPython.counted(at: python, log: root + "/alone-starts")
+            _ = try await Self.build(blog, into: root + "/alone", python: python, clean: true, workers: 1).summary()
+            try expectSameSite(root + "/site", root + "/alone")
+        }
+    }
+
     @Test func workersThatDieTogetherLeaveTheCodeAsItWasWithOneWarning() async throws {
         try await withTemporaryFolder { root in
             let (blog, python) = (root + "/blog", root + "/bin/python3")
