@@ -10,7 +10,8 @@ import Synchronization
 /// Pygments that made it, so a build asks Pygments only about code it has not seen. Those
 /// questions go to one worker process (`PygmentsWorker`), started on the first of them (or
 /// at the start, when `.bake-cache/highlighter` cannot say which Pygments there is) and
-/// stopped by `finish()`. Unknown languages, blocks without one and HTML bodies stay as
+/// stopped by `finish()`. The rest of the build waits for the answers, so much new code (a
+/// clean build) is shared among more workers, up to one a core (`HighlighterSetup.workers`). Unknown languages, blocks without one and HTML bodies stay as
 /// cmark-gfm wrote them.
 ///
 /// Everything a highlighted body depends on is in `identity`, which the body cache, the
@@ -42,7 +43,9 @@ final class CodeHighlighter: Sendable {
     private let queue: DispatchQueue
 
     private struct State {
-        var worker: PygmentsWorker?
+        /// The workers running, none until the first question unless `start` asked which
+        /// Pygments there is.
+        var workers: [PygmentsWorker] = []
         var cache: HighlightCache?
         /// Why Pygments could not be asked when this build started.
         var unavailable: HighlighterError?
@@ -51,6 +54,14 @@ final class CodeHighlighter: Sendable {
         /// Whether a block was left as it was for want of Pygments.
         var lacked = false
     }
+
+    /// How many blocks make another worker worth starting: Python and Pygments take a
+    /// tenth of a second to start, in which one worker highlights a few hundred blocks.
+    static let blocksPerWorker = 256
+
+    /// How many blocks a worker is given at a time: few enough that the workers finish
+    /// together, enough that the turns between them cost nothing.
+    static let blocksPerTurn = 64
 
     private init(identity: String, blog: BlogFolder, setup: HighlighterSetup, interpreter: String?, clean: Bool, state: sending State,
                  queue: DispatchQueue) {
@@ -88,7 +99,7 @@ final class CodeHighlighter: Sendable {
         if let interpreter {
             do {
                 let worker = try PygmentsWorker.start(interpreter: interpreter, deadline: setup.deadline)
-                if case .ready = worker.hello { state.worker = worker }
+                if case .ready = worker.hello { state.workers = [worker] }
                 let installation = PygmentsInstallation(interpreter: interpreter, hello: worker.hello)
                 // The record only saves time; failing to save it must not fail the build.
                 try? installation.write(to: blog.highlighterPath)
@@ -157,8 +168,8 @@ final class CodeHighlighter: Sendable {
     /// Stops the worker, and keeps what it made for the next build.
     func finish() {
         state.withLock { state in
-            state.worker?.stop()
-            state.worker = nil
+            for worker in state.workers { worker.stop() }
+            state.workers = []
             if let cache = state.cache, !cache.added.isEmpty {
                 // The cache only saves time; failing to save it must not fail the build.
                 try? cache.write(to: blog.highlightCachePath, identity: identity)
@@ -191,22 +202,94 @@ private extension CodeHighlighter {
             guard !missing.isEmpty, state.failure == nil else { return result }
             // In a stable order, so that one build asks the same questions as another.
             missing.sort { ($0.language, $0.code) < ($1.language, $1.code) }
-            do throws(HighlighterError) {
-                let worker: PygmentsWorker
-                if let running = state.worker { worker = running } else { worker = try startWorker() }
-                state.worker = worker
-                let answers = try worker.highlight(missing)
-                for (block, answer) in zip(missing, answers) {
-                    let html = answer.flatMap { block.isShown(by: $0) ? $0 : nil }
-                    state.cache?.add(block, html: html)
-                    if let html { result[block] = html }
-                }
-            } catch {
-                state.worker = nil
-                state.failure = error
+            let answers = ask(missing, keeping: &state.workers)
+            for (block, answer) in zip(missing, answers.answers) {
+                // A block no worker answered (one failed) is left as it was, and not kept.
+                guard let html = answer else { continue }
+                state.cache?.add(block, html: html)
+                if let html { result[block] = html }
+            }
+            if let failure = answers.failure {
+                state.failure = failure
                 failed.store(true, ordering: .relaxed)
             }
             return result
+        }
+    }
+
+    /// Pygments' answer to each of `blocks`, checked to show its code (`.some(nil)`: a language
+    /// it does not know, or an answer that does not show the code; nil: not answered, as a
+    /// worker failed), from `workers` and, for much code, more workers
+    /// started now, a turn of blocks at a time; `workers` is left with those still running.
+    /// The first failure stops every worker and is returned; a worker that cannot start leaves
+    /// its turns to the others, and is a failure only when no worker runs.
+    func ask(_ blocks: [CodeBlock], keeping workers: inout [PygmentsWorker]) -> (answers: [String??], failure: HighlighterError?) {
+        let count = min(setup.workers, max(1, blocks.count / Self.blocksPerWorker))
+        let turns = (blocks.count + Self.blocksPerTurn - 1) / Self.blocksPerTurn
+        let shared = Mutex(Turns(running: workers, answers: Array(repeating: nil, count: blocks.count)))
+        // Each worker waits on a thread of its own, as the first does on `queue`: not on one of
+        // the few that run every task of the process.
+        let work: @Sendable (Int) -> Void = { slot in
+            let worker: PygmentsWorker
+            if let running = shared.withLock({ $0.running.indices.contains(slot) ? $0.running[slot] : nil }) {
+                worker = running
+            } else {
+                do throws(HighlighterError) {
+                    worker = try self.startWorker()
+                } catch {
+                    // The others answer for it; only when none could start is it the build's failure.
+                    shared.withLock { $0.startFailure = $0.startFailure ?? error }
+                    return
+                }
+                shared.withLock { $0.started.append(worker) }
+            }
+            do throws(HighlighterError) {
+                while let turn = shared.withLock({ $0.failure == nil && $0.next < turns ? $0.take() : nil }) {
+                    let range = (turn * Self.blocksPerTurn)..<min(blocks.count, (turn + 1) * Self.blocksPerTurn)
+                    let asked = Array(blocks[range])
+                    // Checked here, while the other workers still highlight.
+                    let answers = zip(asked, try worker.highlight(asked)).map { block, answer -> String?? in
+                        .some(answer.flatMap { block.isShown(by: $0) ? $0 : nil })
+                    }
+                    shared.withLock { $0.answers.replaceSubrange(range, with: answers) }
+                }
+            } catch {
+                shared.withLock { if $0.failure == nil { $0.failure = error } }
+            }
+        }
+        let group = DispatchGroup()
+        for slot in 1..<count {
+            DispatchQueue(label: "bake.highlighter.\(slot)").async(group: group) { work(slot) }
+        }
+        work(0)
+        group.wait()
+        return shared.withLock { turns in
+            let all = turns.running + turns.started
+            if all.isEmpty, turns.failure == nil { turns.failure = turns.startFailure }
+            if turns.failure != nil {
+                for worker in all { worker.stop() }
+                workers = []
+            } else {
+                workers = all
+            }
+            return (turns.answers, turns.failure)
+        }
+    }
+
+    /// What the workers of one `ask` share.
+    struct Turns: ~Copyable {
+        /// The workers running before, and those started now.
+        var running: [PygmentsWorker]
+        var started: [PygmentsWorker] = []
+        var answers: [String??]
+        var next = 0
+        var failure: HighlighterError?
+        /// Why a worker could not start; the others take its turns.
+        var startFailure: HighlighterError?
+
+        mutating func take() -> Int {
+            defer { next += 1 }
+            return next
         }
     }
 

@@ -20,12 +20,15 @@ import Darwin
 /// It runs in a process group of its own; `stop()` kills the group and reaps it, so that
 /// neither a stuck worker nor a zombie outlives the build.
 ///
+/// Its state is not locked: one thread at a time uses a worker, under `CodeHighlighter`'s
+/// lock, which a build's workers share out among threads one each while they highlight.
+///
 /// ```swift
 /// let worker = try PygmentsWorker.start(interpreter: "/usr/bin/python3", deadline: .seconds(10))
 /// let answers = try worker.highlight([CodeBlock(language: "swift", code: "let x = 1\n")])
 /// worker.stop()
 /// ```
-final class PygmentsWorker {
+final class PygmentsWorker: @unchecked Sendable {
     /// What the worker said when it started.
     enum Hello: Sendable, Hashable {
         case ready(version: String, watched: [String])

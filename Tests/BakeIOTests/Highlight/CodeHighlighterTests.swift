@@ -190,11 +190,72 @@ import Testing
     }
 }
 
+extension CodeHighlighterTests {
+    /// A blog whose posts have `blocks` different code blocks between them, a hundred a post.
+    static func blogWithMuchCode(_ blocks: Int, in blog: String) throws {
+        var files = ["site.settings": settings]
+        for post in 0..<((blocks + 99) / 100) {
+            var source = "@title Code \(post)\n@pubDate 2024-05-01 09:00:00 +0000\n\n"
+            for block in (post * 100)..<min(blocks, (post + 1) * 100) {
+                source += block % 2 == 0 ? "```swift\nlet value\(block) = \"\(block)\"\n```\n\n" : "```python\ndef f\(block)():\n    return \(block)\n```\n\n"
+            }
+            files["posts/2024/05/01/code-\(post).markdown"] = source
+        }
+        try makeBlog(files, in: blog)
+    }
+
+    @Test func muchNewCodeIsSharedAmongWorkersAndHighlightedAsByOne() async throws {
+        try await withTemporaryFolder { root in
+            let (blog, python, log) = (root + "/blog", root + "/bin/python3", root + "/starts")
+            try await TestPython.counted(at: python, log: log)
+            // Enough for two workers, not for three.
+            try Self.blogWithMuchCode(2 * CodeHighlighter.blocksPerWorker + 10, in: blog)
+            let shared = try await Self.build(blog, into: root + "/shared", python: python, clean: true, workers: 3).summary()
+            #expect(shared.warnings.isEmpty)
+            #expect(TestPython.starts(in: log) == 2, "one worker to ask which Pygments there is, and one more for the code")
+            let page = try read("2024/05/01/code-4.html", in: root + "/shared")
+            #expect(page.contains("<code class=\"language-swift\"><span class=\"kd\">let</span><span class=\"w\"> </span><span class=\"nv\">value400</span>"), "\(page.prefix(2_000))")
+            #expect(page.contains("<code class=\"language-python\"><span class=\"k\">def</span><span class=\"w\"> </span><span class=\"nf\">f401</span>"))
+
+            _ = try await Self.build(blog, into: root + "/alone", python: python, clean: true, workers: 1).summary()
+            #expect(TestPython.starts(in: log) == 3)
+            try expectSameSite(root + "/shared", root + "/alone")
+        }
+    }
+
+    @Test func aWorkerThatCannotStartLeavesItsShareToTheOthers() async throws {
+        try await withTemporaryFolder { root in
+            let (blog, python, log) = (root + "/blog", root + "/bin/python3", root + "/starts")
+            try await TestPython.startsOnce(at: python, log: log)
+            try Self.blogWithMuchCode(2 * CodeHighlighter.blocksPerWorker + 10, in: blog)
+            let summary = try await Self.build(blog, into: root + "/site", python: python, clean: true, workers: 2).summary()
+            #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+            #expect(TestPython.starts(in: log) == 2, "the second start was tried, and failed")
+            try await TestPython.counted(at: python, log: root + "/alone-starts")
+            _ = try await Self.build(blog, into: root + "/alone", python: python, clean: true, workers: 1).summary()
+            try expectSameSite(root + "/site", root + "/alone")
+        }
+    }
+
+    @Test func workersThatDieTogetherLeaveTheCodeAsItWasWithOneWarning() async throws {
+        try await withTemporaryFolder { root in
+            let (blog, python) = (root + "/blog", root + "/bin/python3")
+            try TestPython.dying(at: python, version: try await TestPython.pygmentsVersion())
+            try Self.blogWithMuchCode(3 * CodeHighlighter.blocksPerWorker, in: blog)
+            let summary = try await Self.build(blog, into: root + "/site", python: python, deadline: .seconds(600), workers: 3).summary()
+            #expect(summary.warnings.count == 1)
+            #expect(summary.warnings.first?.description.contains("stopped") == true, "\(summary.warnings)")
+            #expect(try read("2024/05/01/code-0.html", in: root + "/site").contains("<code class=\"language-swift\">let value0 = &quot;0&quot;\n</code>"))
+        }
+    }
+}
+
 private extension CodeHighlighterTests {
-    static func build(_ blog: String, into output: String, python: String, clean: Bool = false, deadline: Duration = .seconds(30)) async -> Result<BuildSummary, BuildFailure> {
+    static func build(_ blog: String, into output: String, python: String, clean: Bool = false, deadline: Duration = .seconds(30),
+                      workers: Int = HighlighterSetup.defaultWorkers) async -> Result<BuildSummary, BuildFailure> {
         let overrides = BlogConfiguration.Overrides(output: output)
         let options = BuildOptions(configuration: .load(BlogFolder(root: blog), overrides: overrides), clean: clean, now: testNow,
-                                   highlighter: HighlighterSetup(interpreter: python, deadline: deadline))
+                                   highlighter: HighlighterSetup(interpreter: python, deadline: deadline, workers: workers))
         do {
             return .success(try await SiteBuilder(options: options).build())
         } catch {

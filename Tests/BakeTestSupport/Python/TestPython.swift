@@ -58,6 +58,12 @@ public enum TestPython {
         try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nexec sleep 3600", at: path)
     }
 
+    /// The real Python with Pygments the first time it is started, logging each start to
+    /// `log`; every later start ends at once, saying nothing.
+    public static func startsOnce(at path: String, log: String) async throws {
+        try script("[ -s '\(log)' ] && { echo again >> '\(log)'; exit 1; }\necho started >> '\(log)'\nexec '\(try await real())' \"$@\"", at: path)
+    }
+
     /// A worker that says it has Pygments `version`, then ends with an error on the first question.
     public static func dying(at path: String, version: String) throws {
         try script("echo '{\"version\": \"\(version)\", \"watch\": []}'\nread line\nexit 3", at: path)

@@ -34,7 +34,9 @@ final class CompiledBlock: Sendable {
         self.indentation = indentation
     }
 
-    enum Operation: Sendable {
+    /// Indirect: each operation is one reference, so that going through a block's operations
+    /// retains one object an operation, not each array and closure a look-up holds.
+    indirect enum Operation: Sendable {
         case text([UInt8])
         /// `{{name}}` (escaped) or `{{{name}}}`.
         case value(Lookup, escaped: Bool)
