@@ -1,3 +1,4 @@
+import BakeKit
 import Synchronization
 
 /// The parsed sources one build leaves for the next in the same process.
@@ -25,6 +26,7 @@ public final class BuildMemory: Sendable {
     private let sources = Mutex<Sources?>(nil)
     private let entries = Mutex<(key: UInt64, store: EntryStore)?>(nil)
     private let tree = Mutex<TreeSnapshot?>(nil)
+    private let templates = Mutex<(key: String, set: TemplateSet)?>(nil)
 
     public init() {}
 
@@ -49,6 +51,16 @@ public final class BuildMemory: Sendable {
             defer { tree = nil }
             return tree?.key == key ? tree : nil
         }
+    }
+
+    /// The templates the last build compiled, if compiled from the sources `key` names
+    /// (`TemplateSet.fingerprint(of:)`).
+    func recallTemplates(key: String) -> TemplateSet? {
+        templates.withLock { $0?.key == key ? $0?.set : nil }
+    }
+
+    func remember(templates set: TemplateSet, key: String) {
+        templates.withLock { $0 = (key, set) }
     }
 
     func remember(tree snapshot: TreeSnapshot) {

@@ -146,6 +146,8 @@ private extension SiteBuilder {
     struct Blog {
         let theme: Theme
         let templateSources: [TemplateSet.Source]
+        /// `TemplateSet.fingerprint(of: templateSources)`.
+        let templatesFingerprint: String
         /// What is wrong so far: the settings, the blog's own templates.
         let problems: [Diagnostic]
         let sources: [FileEntry]
@@ -207,7 +209,8 @@ private extension SiteBuilder {
                 throw BuildFailure(problems + [error.diagnostic(relativeTo: blog.root)])
             }
         }
-        let digest = Self.digest(settings: settings, templates: TemplateSet.fingerprint(of: templateSources), theme: theme,
+        let templatesFingerprint = TemplateSet.fingerprint(of: templateSources)
+        let digest = Self.digest(settings: settings, templates: templatesFingerprint, theme: theme,
                                  sources: sources, staticEntries: staticEntries, options: options, highlighting: highlighting)
         var unchanged: BuildSummary?
         // Nothing changed since the last build into this folder: nothing to do. The templates
@@ -217,7 +220,7 @@ private extension SiteBuilder {
             unchanged = BuildSummary(posts: state.posts, pages: state.pages, written: [], unchanged: previous.records.count, removed: [], rendered: 0)
             unchanged?.nextScheduled = Self.scheduled(state.nextBoundary)
         }
-        return Blog(theme: theme, templateSources: templateSources, problems: problems, sources: sources, staticEntries: staticEntries,
+        return Blog(theme: theme, templateSources: templateSources, templatesFingerprint: templatesFingerprint, problems: problems, sources: sources, staticEntries: staticEntries,
                     previous: previous, outputFiles: outputFiles, digest: digest, unchanged: unchanged, treeKey: treeKey)
     }
 
@@ -226,11 +229,16 @@ private extension SiteBuilder {
     func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog, pictures: PictureStage.Outcome) throws(BuildFailure) -> (SitePlan, TemplateSet) {
         var problems = blog.problems + loaded.problems + pictures.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
                                                                                settings: options.configuration.settings, blog: options.blog)
-        var templates: TemplateSet?
-        do {
-            templates = try TemplateSet(sources: blog.templateSources)
-        } catch {
-            problems += error.diagnostics
+        // Preview and the shim compile the templates again only when they changed.
+        var templates = memory?.recallTemplates(key: blog.templatesFingerprint)
+        if templates == nil {
+            do {
+                let compiled = try TemplateSet(sources: blog.templateSources)
+                memory?.remember(templates: compiled, key: blog.templatesFingerprint)
+                templates = compiled
+            } catch {
+                problems += error.diagnostics
+            }
         }
         let published = SitePlan.publishable(loaded.posts, now: options.now, drafts: options.includeDrafts, future: options.includeFuture)
         var plan: SitePlan?

@@ -207,7 +207,11 @@ struct OutputFolder: Sendable {
     /// time, to compare: a file with the very bytes is taken as bake's, as it is, and not
     /// rendered again. Every refusal is reported at once.
     func adopt(_ items: [SiteWriter.Item], _ pending: SiteWriter.Pending) async throws(BuildFailure) -> (items: [SiteWriter.Item], rendered: Set<Int>) {
-        var refusals: [Diagnostic] = items.filter { isUnrecorded($0.path) && isInTheWay($0) }.map { refusal($0.path) }
+        // A kept file is recorded by definition: only the others are looked up.
+        var refusals: [Diagnostic] = items.filter { item in
+            if case .keep = item.content { return false }
+            return isUnrecorded(item.path) && isInTheWay(item)
+        }.map { refusal($0.path) }
         let unrecorded = pending.paths.indices.filter { isUnrecorded(pending.paths[$0]) }
         var adopted: [SiteWriter.Item] = []
         for start in stride(from: 0, to: unrecorded.count, by: SiteWriter.batchSize) {
