@@ -25,6 +25,12 @@ import Testing
                     let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("@categoryArray") }.map(String.init))
                     try write(text.replacingOccurrences(of: header, with: "@categoryArray Calendars, Café, cafe"), to: renamed, in: blog)
                 }),
+                ("a template overridden", {
+                    // The blog's own template replaces the theme's: the templates kept in memory must not be used.
+                    let theme = try String(contentsOfFile: repositoryRoot + "/site-template/templates/layout.mustache", encoding: .utf8)
+                    #expect(theme.contains("</head>"))
+                    try write(theme.replacingOccurrences(of: "</head>", with: "<meta name=\"overridden\" content=\"yes\">\n</head>"), to: "templates/layout.mustache", in: blog)
+                }),
                 ("paginate", {
                     let settings = try read("site.settings", in: blog)
                     #expect(settings.contains("@home_post_count 8\n"))
