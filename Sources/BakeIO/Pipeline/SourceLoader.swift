@@ -225,7 +225,7 @@ struct SourceLoader: Sendable {
             let last = clean ? nil : (try? FileIO.read(recordPath)).flatMap(TreeRecord.init(bytes:))
             let (found, record) = try await TreeRecord.scan(blog.path(folder), after: last, now: now, system: system)
             // The record only saves time; failing to save it must not fail the build.
-            if record != last ?? TreeRecord() { try? FileIO.writeAtomically(record.encoded(), to: recordPath, durable: false) }
+            if record != last ?? TreeRecord() { _ = try? FileIO.writeAtomically(record.encoded(), to: recordPath, durable: false) }
             for entry in found where BodyFormat(fileName: entry.path) != nil {
                 entries.append(FileEntry(path: folder + "/" + entry.path, size: entry.size, modified: entry.modified))
             }
