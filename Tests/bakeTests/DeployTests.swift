@@ -132,6 +132,7 @@ struct DeployTests {
             try copySample(to: root + "/blog")
             let to: String
             let host: String
+            var refusing: RefusingPort?
             switch kind {
             case .folder:
                 // A folder inside a file cannot be made.
@@ -139,11 +140,14 @@ struct DeployTests {
                 to = root + "/file/site"
                 host = "this machine"
             case .daemon:
-                let port = try freePort()
-                to = "rsync://127.0.0.1:\(port)/site"
-                host = "127.0.0.1:\(port)"
+                // Held for the whole run, so that no daemon of another test takes the port.
+                let port = try RefusingPort()
+                refusing = port
+                to = "rsync://127.0.0.1:\(port.port)/site"
+                host = "127.0.0.1:\(port.port)"
             }
             let result = try await runBake(["deploy", "blog", "--future", "--to", to], in: root)
+            withExtendedLifetime(refusing) {}
             #expect(result.status != 0)
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1, "\(result.stderr)")

@@ -81,6 +81,40 @@ public final class RsyncDaemon: Sendable {
     }
 }
 
+/// A port on 127.0.0.1 that refuses connections for as long as this value lives: bound and
+/// never listening, so that no server of another test can take it meanwhile, as it could take
+/// a port from `freePort()` (which is free only when asked) on a busy machine.
+public final class RefusingPort: Sendable {
+    public let port: Int
+    private let descriptor: Int32
+
+    public init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            let error = errno
+            close(descriptor)
+            throw POSIXError(.init(rawValue: error) ?? .EIO)
+        }
+        self.descriptor = descriptor
+        self.port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        close(descriptor)
+    }
+}
+
 /// A port on 127.0.0.1 that nothing listens on right now: bound on port 0, then closed.
 public func freePort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -93,7 +93,10 @@ struct DeployOnPostTests {
     }
 
     @Test func aFailedDeployKeepsThePostAndSaysSo() async throws {
-        let port = try freePort()
+        // Held for the whole test, so that no daemon of another test takes the port.
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         // --deploy, rather than @deploy_on_post.
         let blog = try TestBlog(settings: ["@deploy_to rsync://127.0.0.1:\(port)/site"])
         defer { blog.delete() }
