@@ -117,19 +117,5 @@ public final class RefusingPort: Sendable {
 
 /// A port on 127.0.0.1 that nothing listens on right now: bound on port 0, then closed.
 public func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-        }
-    }
-    guard bound else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-    return Int(UInt16(bigEndian: address.sin_port))
+    try RefusingPort().port
 }
