@@ -29,15 +29,18 @@ struct BodyCache: Sendable {
 
     /// Writes `bodies` (source path, content hash, HTML), durably enough for a cache.
     static func write(_ bodies: [(path: String, hash: UInt64, html: String)], to path: String, key: UInt64) throws(FileSystemError) {
-        var writer = ByteWriter()
-        writer.write(magic)
-        writer.write(key)
-        writer.write(bodies.count)
-        for body in bodies {
-            writer.write(body.path)
-            writer.write(body.hash)
-            writer.write(body.html)
+        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
+            var writer = ByteWriter()
+            writer.write(magic)
+            writer.write(key)
+            writer.write(bodies.count)
+            for body in bodies {
+                writer.write(body.path)
+                writer.write(body.hash)
+                writer.write(body.html)
+                try writer.send(to: output)
+            }
+            try writer.send(to: output, over: 0)
         }
-        try FileIO.writeAtomically(writer.bytes, to: path, durable: false)
     }
 }

@@ -63,6 +63,21 @@ public struct BuildCache: Sendable {
     /// The cache's bytes, entries sorted by path.
     public func encoded(key: UInt64) -> [UInt8] {
         var writer = ByteWriter()
+        encode(key: key, into: &writer) { (_: inout ByteWriter) throws(Never) in }
+        return writer.bytes
+    }
+
+    /// Writes the cache to `path`, as `encoded(key:)` gives it, a segment at a time.
+    public func write(to path: String, key: UInt64) throws(FileSystemError) {
+        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
+            var writer = ByteWriter()
+            try encode(key: key, into: &writer) { writer throws(FileSystemError) in try writer.send(to: output) }
+            try writer.send(to: output, over: 0)
+        }
+    }
+
+    /// Encodes the cache into `writer`, calling `written` after each segment.
+    private func encode<Failure: Error>(key: UInt64, into writer: inout ByteWriter, written: (inout ByteWriter) throws(Failure) -> Void) throws(Failure) {
         writer.write(Self.magic)
         writer.write(key)
         let perSegment = max(1, (entries.count + Self.segmentCount - 1) / Self.segmentCount)
@@ -85,8 +100,8 @@ public struct BuildCache: Sendable {
                 }
             }
             writer.write(part.bytes)
+            try written(&writer)
         }
-        return writer.bytes
     }
 
     private static func decode(_ bytes: [UInt8], segment: Range<Int>) -> [(FileEntry, Entry)]? {

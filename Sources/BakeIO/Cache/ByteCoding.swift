@@ -10,6 +10,18 @@ package struct ByteWriter {
         bytes.reserveCapacity(count)
     }
 
+    /// Hands what is written so far to `output` once it is `limit` bytes or more, and starts
+    /// again in the same memory: a large file is written with about one chunk in memory.
+    /// `limit: 0` hands over whatever is left.
+    package mutating func send(to output: FileIO.AtomicOutput, over limit: Int = ByteWriter.chunkSize) throws(FileSystemError) {
+        guard bytes.count >= limit, !bytes.isEmpty else { return }
+        try output.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// How much `send(to:)` gathers before it writes.
+    package static let chunkSize = 1 << 20
+
     package mutating func write(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }

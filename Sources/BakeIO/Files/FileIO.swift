@@ -1,11 +1,13 @@
 #if canImport(Glibc)
 import Glibc
-/// read(2), named apart from the `read` methods here.
+/// read(2) and write(2), named apart from the `read` and `write` methods here.
 private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-/// read(2), named apart from the `read` methods here.
+/// read(2) and write(2), named apart from the `read` and `write` methods here.
 private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
 #endif
 
 /// Reading whole files and writing them atomically: temp file, fsync, rename.
@@ -68,6 +70,16 @@ public enum FileIO {
     /// - Returns: The size and mtime of the file written, as a later `stat` would see them.
     @discardableResult
     public static func writeAtomically(_ bytes: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o644) throws(FileSystemError) -> (size: Int64, modified: Int64) {
+        try writeAtomically(to: path, durable: durable, mode: mode) { output throws(FileSystemError) in try output.write(bytes) }
+    }
+
+    /// Writes to `path` what `produce` hands its output, a chunk at a time, as atomically as
+    /// `writeAtomically(_:to:)`: the file takes the old one's place only once `produce` has
+    /// returned, and a throw leaves the old file. A file of hundreds of megabytes, such as a
+    /// large blog's caches, is written with one chunk's memory rather than all of it at once.
+    @discardableResult
+    public static func writeAtomically(to path: String, durable: Bool = true, mode: mode_t = 0o644,
+                                       _ produce: (AtomicOutput) throws(FileSystemError) -> Void) throws(FileSystemError) -> (size: Int64, modified: Int64) {
         let folder = parent(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? "file"
         // The writer's process ID is in the name, so a later run can tell a temp file left by
@@ -85,17 +97,10 @@ public enum FileIO {
         guard fd >= 0 else { throw FileSystemError(path: path, operation: .write, errno: errno) }
         let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: FileSystemError?
-        var written = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = FileSystemError(path: path, operation: .write, errno: errno)
-                    return
-                }
-                written += count
-            }
+        do {
+            try produce(AtomicOutput(descriptor: fd, path: path))
+        } catch {
+            failure = error
         }
         if failure == nil, fchmod(fd, mode) != 0 { failure = FileSystemError(path: path, operation: .write, errno: errno) }
         if failure == nil, durable, fsync(fd) != 0 { failure = FileSystemError(path: path, operation: .sync, errno: errno) }
@@ -110,6 +115,31 @@ public enum FileIO {
         if durable { syncFolder(folder) }
         // A rename keeps the file's mtime.
         return (Int64(info.st_size), FileTree.modified(info))
+    }
+
+    /// The temp file `writeAtomically(to:durable:mode:_:)` is writing; valid only while its
+    /// `produce` runs.
+    public struct AtomicOutput {
+        fileprivate let descriptor: Int32
+        /// The file it will become, for errors.
+        fileprivate let path: String
+
+        /// Appends `bytes` to the file.
+        public func write(_ bytes: [UInt8]) throws(FileSystemError) {
+            let failed: Int32? = bytes.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        return errno
+                    }
+                    written += count
+                }
+                return nil
+            }
+            if let failed { throw FileSystemError(path: path, operation: .write, errno: failed) }
+        }
     }
 
     /// Creates `path` and its missing parents.

@@ -74,17 +74,19 @@ struct HighlightCache: Sendable {
             entries.append((key, html.map { ArraySlice($0.utf8) }))
         }
         entries.sort { $0.key < $1.key }
-        var writer = ByteWriter()
-        writer.reserveCapacity(64 + entries.reduce(0) { $0 + 17 + ($1.html?.count ?? 0) })
-        writer.write(Self.magic)
-        writer.write(identity)
-        writer.write(entries.count)
-        for (key, html) in entries {
-            writer.write(key)
-            writer.write(html != nil)
-            writer.write(Array(html ?? []))
+        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
+            var writer = ByteWriter()
+            writer.write(Self.magic)
+            writer.write(identity)
+            writer.write(entries.count)
+            for (key, html) in entries {
+                writer.write(key)
+                writer.write(html != nil)
+                writer.write(Array(html ?? []))
+                try writer.send(to: output)
+            }
+            try writer.send(to: output, over: 0)
         }
-        try FileIO.writeAtomically(writer.bytes, to: path, durable: false)
     }
 }
 

@@ -188,7 +188,7 @@ struct SourceLoader: Sendable {
         var wroteCache = false
         if stale > SiteBuilder.staleEntriesBeforeCacheWrite || (stale > 0 && loaded.cacheWasEmpty) {
             // The cache only saves time; failing to save it must not fail the build.
-            if (try? FileIO.writeAtomically(loaded.cache.encoded(key: cacheKey), to: blog.cachePath, durable: false)) != nil {
+            if (try? loaded.cache.write(to: blog.cachePath, key: cacheKey)) != nil {
                 stale = 0
                 wroteCache = true
             }

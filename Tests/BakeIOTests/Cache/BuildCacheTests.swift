@@ -39,6 +39,21 @@ import Testing
         }
     }
 
+    /// Written to its file a segment at a time, the cache is the bytes `encoded` gives.
+    @Test func writtenInSegmentsItIsItsEncoding() async throws {
+        try await withTemporaryFolder { root in
+            // More entries than the cache has segments, so that each holds some.
+            let one = try entries()
+            let many = (0..<20).flatMap { index in
+                one.map { (file: FileEntry(path: "\(index)/" + $0.file.path, size: $0.file.size, modified: $0.file.modified), entry: $0.entry) }
+            }
+            let cache = BuildCache(entries: many)
+            try cache.write(to: root + "/cache", key: 42)
+            #expect(try FileIO.read(root + "/cache") == cache.encoded(key: 42))
+            #expect(await BuildCache.load(from: root + "/cache", key: 42).entries.count == many.count)
+        }
+    }
+
     @Test func anotherKeyOrDamagedBytesGiveAnEmptyCache() async throws {
         try await withTemporaryFolder { root in
             let bytes = BuildCache(entries: try entries()).encoded(key: 42)

@@ -68,6 +68,55 @@ import Testing
         }
     }
 
+    /// Written a chunk at a time, the file is every chunk in order, and takes the old file's
+    /// place only at the end; a produce that throws leaves the old file and no temp file.
+    @Test func aWriteInChunksIsOneAtomicWrite() async throws {
+        try await withTemporaryFolder { root in
+            try write("old", to: "cache", in: root)
+            let chunks = (0..<5).map { index in (0..<(index * 70_001)).map { UInt8(truncatingIfNeeded: $0 &+ index) } }
+            let written = try FileIO.writeAtomically(to: root + "/cache", durable: false) { output throws(FileSystemError) in
+                for chunk in chunks {
+                    try output.write(chunk)
+                    // Until the write ends, the old file is where it was.
+                    #expect((try? read("cache", in: root)) == "old")
+                }
+            }
+            #expect(try FileIO.read(root + "/cache") == Array(chunks.joined()))
+            #expect(written.size == Int64(chunks.joined().count))
+            #expect(allFiles(in: root) == ["cache"])
+
+            let failure = FileSystemError(path: root + "/cache", operation: .write, errno: ENOSPC)
+            let error = #expect(throws: FileSystemError.self) {
+                try FileIO.writeAtomically(to: root + "/cache") { output throws(FileSystemError) in
+                    try output.write(Array("half".utf8))
+                    throw failure
+                }
+            }
+            #expect(error == failure)
+            #expect(try FileIO.read(root + "/cache") == Array(chunks.joined()))
+            #expect(allFiles(in: root) == ["cache"])
+        }
+    }
+
+    /// `ByteWriter.send` hands over its bytes only past its limit, and all of them with 0.
+    @Test func aByteWriterSendsWhatItGatheredPastItsLimit() async throws {
+        try await withTemporaryFolder { root in
+            var expected = ByteWriter()
+            try FileIO.writeAtomically(to: root + "/file", durable: false) { output throws(FileSystemError) in
+                var writer = ByteWriter()
+                for index in 0..<1_000 {
+                    writer.write("entry \(index)")
+                    expected.write("entry \(index)")
+                    try writer.send(to: output, over: 4_096)
+                    #expect(writer.bytes.count < 4_096)
+                }
+                try writer.send(to: output, over: 0)
+                #expect(writer.bytes.isEmpty)
+            }
+            #expect(try FileIO.read(root + "/file") == expected.bytes)
+        }
+    }
+
     @Test func contentEquals() async throws {
         try await withTemporaryFolder { root in
             try write("abc", to: "f", in: root)
