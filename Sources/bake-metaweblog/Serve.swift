@@ -111,6 +111,11 @@ extension BakeMetaWeblog {
                 printError("The site was not updated; the re-bake failed:\n\(failure.description)")
             case .scheduledBake(let written, let removed):
                 say("A post's scheduled time came: re-baked (\(written) file\(written == 1 ? "" : "s") written, \(removed) removed)")
+            case .searchIndexed(let bundles, let pages, let afterTheAnswer):
+                let when = afterTheAnswer.map { " \(String(format: "%.2f", $0.inSeconds)) s after the answer" } ?? ""
+                say("Search index made again\(when): \(bundles.joined(separator: ", ")) (\(pages) page\(pages == 1 ? "" : "s"))")
+            case .searchNotIndexed(let failure):
+                printError("The pages were re-baked, but not the search index, which shows them as they were until the next change:\n\(failure.description)")
             case .published(let summary):
                 say("Published \(summary.sent.count) file\(summary.sent.count == 1 ? "" : "s") and deleted \(summary.deleted.count): \(summary.bytes) bytes sent → \(summary.target)")
             case .announced(let report):

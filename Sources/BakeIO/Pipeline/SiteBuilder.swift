@@ -41,19 +41,33 @@ public struct SiteBuilder: Sendable {
 
     /// Load, plan, render, write.
     public func build() async throws(BuildFailure) -> BuildSummary {
-        try await run(keepingSite: false).summary
+        try await run(keepingSite: false, indexLater: false).summary
+    }
+
+    /// Builds as `build()` does, but returns once the pages are written: when Pagefind is due
+    /// (`@search true`, and pages it reads changed), the search index is left to the
+    /// `SearchFollowUp` returned, and `summary.searchFollows` is set. The caller runs it
+    /// before its next build into the same folder: the shim answers an editor, and preview
+    /// reloads its pages, without waiting for Pagefind.
+    ///
+    /// Until it has run, the site shows its new pages with the last index, and the manifest
+    /// records no state, so that a build that comes first, or after the process was stopped,
+    /// indexes again.
+    public func buildLeavingTheIndex() async throws(BuildFailure) -> (summary: BuildSummary, index: SearchFollowUp?) {
+        let (summary, _, index) = try await run(keepingSite: false, indexLater: true)
+        return (summary, index)
     }
 
     /// Builds as `build()` does, and returns what the site was made from too, for what reads
     /// the site next (`bake check`). When nothing changed since the last build, nothing is
     /// rendered or written, but the blog is still loaded and planned for it.
     public func buildSite() async throws(BuildFailure) -> BuildResult {
-        let (summary, site) = try await run(keepingSite: true)
+        let (summary, site, _) = try await run(keepingSite: true, indexLater: false)
         // `run` makes the site whenever it is asked to keep it.
         return BuildResult(summary: summary, site: site!)
     }
 
-    private func run(keepingSite: Bool) async throws(BuildFailure) -> (summary: BuildSummary, site: BuiltSite?) {
+    private func run(keepingSite: Bool, indexLater: Bool) async throws(BuildFailure) -> (summary: BuildSummary, site: BuiltSite?, index: SearchFollowUp?) {
         progress?(.reading)
         let highlighter = await CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
                                                       setup: options.highlighter, clean: options.clean)
@@ -63,7 +77,7 @@ public struct SiteBuilder: Sendable {
             memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
             guard keepingSite else {
                 Self.freeInTheBackground(blog)
-                return (unchanged, nil)
+                return (unchanged, nil, nil)
             }
         }
         let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
@@ -72,7 +86,7 @@ public struct SiteBuilder: Sendable {
         let (plan, templates) = try plan(loaded, blog, pictures: pictures)
         let site = keepingSite ? BuiltSite(plan: plan, templates: blog.templateSources, staticFiles: blog.staticEntries) : nil
         // Nothing changed: the plan was wanted, not the pages.
-        if let unchanged = blog.unchanged, blog.previous != nil { return (unchanged, site) }
+        if let unchanged = blog.unchanged, blog.previous != nil { return (unchanged, site, nil) }
         progress?(.rendering)
         let assets = try assets(of: blog, pictures: pictures)
         let renderOptions = RenderOptions(marksUnpublished: options.marksUnpublished, stylesheetVersion: assets.stylesheetVersion)
@@ -102,9 +116,18 @@ public struct SiteBuilder: Sendable {
                                                                         provisional: { highlighter.hasFailed })
         var indexed: Int?
         var bundlesIndexed: [String] = []
+        var followUp: SearchFollowUp?
         if let indexer, let search, let pagefind = search.pagefind {
-            let indexing = try await indexer.index(with: pagefind, after: report, state: state, check: search.check, provisional: { highlighter.hasFailed })
-            (report, indexed, bundlesIndexed) = (indexing.report, indexing.pages, indexing.shards)
+            // The pages are rendered: whether the highlighter failed on them is settled.
+            let index = SearchFollowUp(indexer: indexer, pagefind: pagefind, pagesWritten: report, state: state, check: search.check,
+                                       provisional: highlighter.hasFailed, memory: memory,
+                                       tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: report.manifest))
+            if indexLater {
+                followUp = index
+            } else {
+                let indexing = try await index.index()
+                (report, indexed, bundlesIndexed) = (indexing.report, indexing.pages, indexing.shards)
+            }
         }
         let manifest = report.manifest
         loader.keep(loaded, added: added)
@@ -120,10 +143,11 @@ public struct SiteBuilder: Sendable {
         )
         summary.searchIndexed = indexed
         summary.searchBundlesIndexed = bundlesIndexed
+        summary.searchFollows = followUp != nil
         summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
         Self.freeInTheBackground((blog, loaded, plan, planned, kept, toRender, report, bodies, items, stage, pending, entries, templates))
-        return (summary, site)
+        return (summary, site, followUp)
     }
 
     /// Lets another thread free what a build made. At 10,000 posts, freeing the posts, the

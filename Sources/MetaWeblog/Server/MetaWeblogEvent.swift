@@ -26,6 +26,13 @@ public enum MetaWeblogEvent: Sendable {
     /// The time of a post dated in the future came, and the site was re-baked without a
     /// request: `written` files changed or were added, `removed` went.
     case scheduledBake(written: Int, removed: Int)
+    /// With `@search true`: Pagefind made the search index of the changed pages again, in
+    /// `bundles` (`2014`, `pages`) of `pages` pages. `afterTheAnswer` is how long after the
+    /// editors were answered it was done; nil when they waited for it (a publish does).
+    case searchIndexed(bundles: [String], pages: Int, afterTheAnswer: Duration?)
+    /// With `@search true`: the pages were re-baked, but Pagefind failed, so search shows the
+    /// last index until a later bake makes it.
+    case searchNotIndexed(BuildFailure)
     /// The site was published after a change (with `--deploy` or `@deploy_on_post`).
     case published(DeploySummary)
     /// After a publish: the webmentions sent and the WebSub pings, and what failed.

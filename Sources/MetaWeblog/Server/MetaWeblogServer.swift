@@ -64,15 +64,17 @@ public final class MetaWeblogServer: Sendable {
         // The settings as they are now, with the same flags: what `bake build` would bake,
         // and then publish.
         let clock = options.clock
-        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: clock.now()) }
+        let environment = options.environment
+        // Pagefind is found on the shim's PATH, as curl and rsync are.
+        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: clock.now(), environment: environment) }
         let publish = try MetaWeblogServer.publisher(
             deploys: options.deploy || configuration.deployOnPost, configuration: blogConfiguration,
             remoteShell: Rsync.unattendedShell(options.environment["RSYNC_RSH"])
         )
         // A post that came due while the shim was stopped is baked at start.
         let firstScheduled = SiteWriter(output: buildOptions().output).recordedSchedule()
-        let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) -> BuildSummary in
-            try await SiteBuilder(options: buildOptions(), memory: memory).build()
+        let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) -> (summary: BuildSummary, index: SearchFollowUp?) in
+            try await SiteBuilder(options: buildOptions(), memory: memory).buildLeavingTheIndex()
         }, publish: publish, announce: Self.announcer(configuration: blogConfiguration, environment: options.environment, clock: clock, onEvent: onEvent),
             clock: clock, firstScheduled: firstScheduled, report: onEvent)
         let methods = MethodTable.standard

@@ -22,6 +22,11 @@ import ServiceLifecycle
 /// without a request, and publishes (with `--deploy` or `@deploy_on_post`) when the site
 /// changed. A post that came due while the shim was stopped is baked at start.
 ///
+/// With `@search true`, the editors are answered once the pages are written, and Pagefind
+/// indexes the changed pages after: `MetaWeblogEvent.searchIndexed` says when the index
+/// followed. A change that is published waits for the index instead, so that the published
+/// site searches what it shows. The index is made before the next change is applied.
+///
 /// After a publish, once the editors have their answers, the web is told (`announce`): the
 /// webmentions the posts owe and the WebSub hub's ping.
 ///
@@ -35,8 +40,9 @@ import ServiceLifecycle
 /// }
 /// ```
 actor BlogWriter: Service {
-    /// Bakes the site.
-    typealias Bake = @Sendable () async throws(BuildFailure) -> BuildSummary
+    /// Bakes the site; with `@search true`, returns once the pages are written, with the
+    /// search index still to make (`SiteBuilder.buildLeavingTheIndex()`).
+    typealias Bake = @Sendable () async throws(BuildFailure) -> (summary: BuildSummary, index: SearchFollowUp?)
     /// Publishes the baked site.
     typealias Publish = @Sendable () async throws(DeployError) -> DeploySummary
     /// Tells the web of a publish (webmentions, WebSub), once the callers have their answers.
@@ -192,11 +198,13 @@ private extension BlogWriter {
             var baked = true
             var notPublished: DeployError?
             var published: DeploySummary?
+            var index: SearchFollowUp?
             let changed = applied.contains(where: { $0.record != nil })
             if changed || scheduled {
                 var siteChanged = false
                 do {
-                    let summary = try await bake()
+                    let summary: BuildSummary
+                    (summary, index) = try await bake()
                     siteChanged = !summary.written.isEmpty || !summary.removed.isEmpty
                     reschedule.yield(summary.nextScheduled)
                     if scheduled, !changed {
@@ -207,6 +215,11 @@ private extension BlogWriter {
                     report(.siteNotRebuilt(error))
                 }
                 if baked, changed || siteChanged, let publish {
+                    // The site is published with its index.
+                    if let pending = index {
+                        index = nil
+                        await makeIndex(pending, answered: nil)
+                    }
                     do {
                         let summary = try await publish()
                         published = summary
@@ -224,9 +237,26 @@ private extension BlogWriter {
                     result.finish(nil)
                 }
             }
+            if let index {
+                await makeIndex(index, answered: ContinuousClock.now)
+            }
             if let published, let announce {
                 await announce(published)
             }
+        }
+    }
+
+    /// Makes the search index a bake left, and says so: with how long after the answer
+    /// (`answered`) it was done, when the editors were answered first.
+    func makeIndex(_ index: SearchFollowUp, answered: ContinuousClock.Instant?) async {
+        do {
+            let done = try await index.run()
+            // When no bundle had to be made again, only the bake's state was recorded.
+            if !done.bundles.isEmpty {
+                report(.searchIndexed(bundles: done.bundles, pages: done.pages ?? 0, afterTheAnswer: answered.map { ContinuousClock.now - $0 }))
+            }
+        } catch {
+            report(.searchNotIndexed(error))
         }
     }
 
