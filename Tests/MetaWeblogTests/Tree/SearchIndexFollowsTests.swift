@@ -25,8 +25,15 @@ struct SearchIndexFollowsTests {
 
         let shim = try await ShimHarness(blog: blog, environment: environment.variables)
         try await shim.whileRunning {
+            // An editor's call through Python's own XML-RPC client.
+            let python = try await PythonClient(endpoint: shim.endpoint)
+            defer { python.close() }
             let edit: XMLRPCValue = ["description": "Now it names a quetzalcoatl."]
-            #expect(try await shim.success("metaWeblog.editPost", [.string(Self.sample)] + ShimHarness.login + [edit, true]) == true)
+            guard case .result(let answer) = try await python.call("metaWeblog.editPost", [.string(Self.sample)] + ShimHarness.login + [edit, true]) else {
+                Issue.record("editPost failed")
+                return
+            }
+            #expect(answer == true)
             // Answered: the page is written, the index is still the last one.
             #expect(try blog.read(Self.page).contains("quetzalcoatl"))
             #expect(try blog.read("site/pagefind/2019/pagefind-entry.json") == bundle)
@@ -81,6 +88,35 @@ struct SearchIndexFollowsTests {
         let next = try await SiteBuilder(options: BuildOptions(configuration: configuration, now: Timestamp(Date()))).build()
         #expect(next.searchBundlesIndexed.contains("2019"))
         #expect(try blog.read("site/pagefind/2019/pagefind-entry.json") != bundle)
+    }
+
+    /// With a publish after each change, the answer waits for the index: the published site
+    /// searches what it shows.
+    @Test func aPublishedChangeIsPublishedWithItsIndex() async throws {
+        let blog = try TestBlog(settings: ["@search true", "@deploy_on_post true", "@deploy_to ../target"])
+        defer { blog.delete() }
+        let configuration = BlogConfiguration.load(blog.folder)
+        _ = try await SiteBuilder(options: BuildOptions(configuration: configuration, now: Timestamp(Date()))).build()
+        let bundle = try blog.read("site/pagefind/2019/pagefind-entry.json")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+
+        let shim = try await ShimHarness(blog: blog, environment: ["PATH": path])
+        try await shim.whileRunning {
+            let edit: XMLRPCValue = ["description": "Now it names a quetzalcoatl."]
+            #expect(try await shim.success("metaWeblog.editPost", [.string(Self.sample)] + ShimHarness.login + [edit, true]) == true)
+            // Answered after the publish, which came after the index.
+            let published = try String(contentsOfFile: blog.outside + "/target/pagefind/2019/pagefind-entry.json", encoding: .utf8)
+            #expect(published != bundle)
+            #expect(published == (try blog.read("site/pagefind/2019/pagefind-entry.json")))
+            let order = shim.log.events.compactMap { event -> String? in
+                switch event {
+                case .searchIndexed(let bundles, _, let after): "indexed \(bundles) \(after == nil ? "before" : "after") the answer"
+                case .published: "published"
+                default: nil
+                }
+            }
+            #expect(order == ["indexed [\"2019\"] before the answer", "published"])
+        }
     }
 
     static func indexed(_ events: [MetaWeblogEvent]) -> [(bundles: [String], pages: Int, afterTheAnswer: Duration?)] {
