@@ -15,12 +15,8 @@ struct SearchIndexFollowsTests {
 
     /// Pagefind waits until the test lets it run: the answer comes while it waits.
     @Test func anEditIsAnsweredBeforePagefindRunsAndTheIndexFollows() async throws {
-        let blog = try TestBlog(settings: ["@search true"])
+        let (blog, configuration, bundle) = try await Self.bakedBlog()
         defer { blog.delete() }
-        // The site and its index, as `bake build` leaves them.
-        let configuration = BlogConfiguration.load(blog.folder)
-        _ = try await SiteBuilder(options: BuildOptions(configuration: configuration, now: Timestamp(Date()))).build()
-        let bundle = try blog.read("site/pagefind/2019/pagefind-entry.json")
         let environment = try await Self.waitingPagefind(in: blog.outside)
 
         let shim = try await ShimHarness(blog: blog, environment: environment.variables)
@@ -62,11 +58,8 @@ struct SearchIndexFollowsTests {
     /// A Pagefind that fails after the answer leaves the last index, says so, and the next
     /// change indexes again.
     @Test func aPagefindThatFailsAfterTheAnswerIsReportedAndTheNextChangeIndexesAgain() async throws {
-        let blog = try TestBlog(settings: ["@search true"])
+        let (blog, configuration, bundle) = try await Self.bakedBlog()
         defer { blog.delete() }
-        let configuration = BlogConfiguration.load(blog.folder)
-        _ = try await SiteBuilder(options: BuildOptions(configuration: configuration, now: Timestamp(Date()))).build()
-        let bundle = try blog.read("site/pagefind/2019/pagefind-entry.json")
         let bin = blog.outside + "/failing"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try "#!/bin/sh\necho 'Error: the index is on fire' >&2\nexit 1\n".write(toFile: bin + "/pagefind", atomically: true, encoding: .utf8)
@@ -93,11 +86,8 @@ struct SearchIndexFollowsTests {
     /// With a publish after each change, the answer waits for the index: the published site
     /// searches what it shows.
     @Test func aPublishedChangeIsPublishedWithItsIndex() async throws {
-        let blog = try TestBlog(settings: ["@search true", "@deploy_on_post true", "@deploy_to ../target"])
+        let (blog, _, bundle) = try await Self.bakedBlog(["@deploy_on_post true", "@deploy_to ../target"])
         defer { blog.delete() }
-        let configuration = BlogConfiguration.load(blog.folder)
-        _ = try await SiteBuilder(options: BuildOptions(configuration: configuration, now: Timestamp(Date()))).build()
-        let bundle = try blog.read("site/pagefind/2019/pagefind-entry.json")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
 
         let shim = try await ShimHarness(blog: blog, environment: ["PATH": path])
@@ -116,6 +106,20 @@ struct SearchIndexFollowsTests {
                 }
             }
             #expect(order == ["indexed [\"2019\"] before the answer", "published"])
+        }
+    }
+
+    /// A copy of the sample blog with `@search true` (and `settings`), its site and index as
+    /// `bake build` leaves them, and 2019's bundle as it is then.
+    static func bakedBlog(_ settings: [String] = []) async throws -> (blog: TestBlog, configuration: BlogConfiguration, bundle: String) {
+        let blog = try TestBlog(settings: ["@search true"] + settings)
+        do {
+            let configuration = BlogConfiguration.load(blog.folder)
+            _ = try await SiteBuilder(options: BuildOptions(configuration: configuration, now: Timestamp(Date()))).build()
+            return (blog, configuration, try blog.read("site/pagefind/2019/pagefind-entry.json"))
+        } catch {
+            blog.delete()
+            throw error
         }
     }
 
