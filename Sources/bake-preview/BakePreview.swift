@@ -64,12 +64,6 @@ private struct PreviewLog: Sendable {
             break
         case .built(let build):
             show(build)
-        case .searchIndexed(let bundles, let pages, let afterTheReload):
-            let time = Self.clock.string(from: Date())
-            say("\(time) search index made again \(Self.milliseconds(afterTheReload)) ms after the reload: \(bundles.joined(separator: ", ")) (\(pages) page\(pages == 1 ? "" : "s"))")
-        case .searchNotIndexed(let failure):
-            let lines = failure.diagnostics.map { Terminal.line(for: $0, blog: blog) } + ["search shows the last index until a later save makes it"]
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
     }
 

@@ -42,11 +42,6 @@ final class PreviewHarness: Sendable {
         return paths
     }
 
-    /// The bundles of each search index made after a reload, in order.
-    var searchIndexed: [[String]] {
-        log.events.compactMap { if case .searchIndexed(let bundles, _, _) = $0 { bundles } else { nil } }
-    }
-
     /// The URL preview reported.
     var servingURL: String? {
         log.events.lazy.compactMap { if case .serving(let url) = $0 { url } else { nil } }.first

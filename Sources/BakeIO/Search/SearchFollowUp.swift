@@ -11,7 +11,7 @@ import BakeKit
 ///
 /// ```swift
 /// let (summary, index) = try await SiteBuilder(options: options, memory: memory).buildLeavingTheIndex()
-/// // answer the editor, reload the pages…
+/// // answer the editor…
 /// if let index { let done = try await index.run() }
 /// ```
 public struct SearchFollowUp: Sendable {

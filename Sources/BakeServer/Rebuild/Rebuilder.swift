@@ -52,16 +52,16 @@ final class Rebuilder: Service {
         let configuration = options.configuration.reloaded()
         // The watcher names what changed, so the build looks at that instead of walking the
         // trees again; the first build walks.
-        // Without Pagefind, the build goes on with a warning, and search shows the last index.
+        // Pagefind indexes the bundles a save changed before the pages reload: a request waits
+        // while the folder is written, so indexing after the reload would hold the page back
+        // all the same. Without Pagefind, the build goes on with a warning, and search shows
+        // the last index.
         let buildOptions = BuildOptions(configuration: configuration, marksUnpublished: true, now: options.wallClock.now(),
                                         changedPaths: changes.isEmpty ? nil : changes, search: .whenPagesChangeIfInstalled)
         let memory = self.memory
-        // With `@search true`, the pages reload once they are written; Pagefind runs after.
-        var index: SearchFollowUp?
         let result: Result<BuildSummary, BuildFailure> = await site.writing {
             do throws(BuildFailure) {
-                let (summary, follows) = try await SiteBuilder(options: buildOptions, memory: memory).buildLeavingTheIndex()
-                index = follows
+                let summary = try await SiteBuilder(options: buildOptions, memory: memory).build()
                 return (.success(summary), basePath: configuration.basePath)
             } catch {
                 return (.failure(error), basePath: nil)
@@ -72,26 +72,6 @@ final class Rebuilder: Service {
         // Reported before the pages hear of it, so whoever a page wakes sees it logged.
         report(.built(build))
         await broadcaster.publish(build, lines: lines)
-        if let index { await makeIndex(index, reloaded: ContinuousClock.now) }
-    }
-
-    /// Makes the search index a build left, with the folder to itself, and says when it did.
-    private func makeIndex(_ index: SearchFollowUp, reloaded: ContinuousClock.Instant) async {
-        let outcome: Result<SearchFollowUp.Done, BuildFailure> = await site.writing {
-            do throws(BuildFailure) {
-                return (.success(try await index.run()), basePath: nil)
-            } catch {
-                return (.failure(error), basePath: nil)
-            }
-        }
-        switch outcome {
-        case .success(let done):
-            // When no bundle had to be made again, only the build's state was recorded.
-            if !done.bundles.isEmpty {
-                report(.searchIndexed(bundles: done.bundles, pages: done.pages ?? 0, afterTheReload: ContinuousClock.now - reloaded))
-            }
-        case .failure(let failure): report(.searchNotIndexed(failure))
-        }
     }
 
     func run() async throws {

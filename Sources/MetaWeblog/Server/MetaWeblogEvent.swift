@@ -28,7 +28,8 @@ public enum MetaWeblogEvent: Sendable {
     case scheduledBake(written: Int, removed: Int)
     /// With `@search true`: Pagefind made the search index of the changed pages again, in
     /// `bundles` (`2014`, `pages`) of `pages` pages. `afterTheAnswer` is how long after the
-    /// editors were answered it was done; nil when they waited for it (a publish does).
+    /// editors were answered it was done; nil when they waited for it (a publish does), or
+    /// when nobody was answered (a scheduled bake).
     case searchIndexed(bundles: [String], pages: Int, afterTheAnswer: Duration?)
     /// With `@search true`: the pages were re-baked, but Pagefind failed, so search shows the
     /// last index until a later bake makes it.

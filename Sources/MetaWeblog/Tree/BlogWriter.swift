@@ -238,7 +238,8 @@ private extension BlogWriter {
                 }
             }
             if let index {
-                await makeIndex(index, answered: ContinuousClock.now)
+                // A scheduled bake answers nobody.
+                await makeIndex(index, answered: applied.isEmpty ? nil : ContinuousClock.now)
             }
             if let published, let announce {
                 await announce(published)
