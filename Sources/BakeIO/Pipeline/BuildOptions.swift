@@ -86,10 +86,6 @@ public struct BuildSummary: Sendable, Hashable {
     /// The bundles of the search index Pagefind made again (`2014`, `pages`; see Search in
     /// the README), sorted; empty when it did not run.
     public internal(set) var searchBundlesIndexed: [String] = []
-    /// Set when the build left the search index to a `SearchFollowUp`
-    /// (`SiteBuilder.buildLeavingTheIndex()`): pages Pagefind reads changed, and the index
-    /// is made once the caller runs it.
-    public internal(set) var searchFollows = false
     /// When the next post dated in the future goes live, as the posts read now say: a build
     /// at that time publishes it. Nil when no post is dated after the build's time.
     public internal(set) var nextScheduled: Timestamp?

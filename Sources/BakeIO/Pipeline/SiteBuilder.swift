@@ -46,7 +46,7 @@ public struct SiteBuilder: Sendable {
 
     /// Builds as `build()` does, but returns once the pages are written: when Pagefind is due
     /// (`@search true`, and pages it reads changed), the search index is left to the
-    /// `SearchFollowUp` returned, and `summary.searchFollows` is set. The caller runs it
+    /// `SearchFollowUp` returned. The caller runs it
     /// before its next build into the same folder: the shim answers an editor without
     /// waiting for Pagefind. (Preview does not: its requests wait while the folder is written.)
     ///
@@ -143,7 +143,6 @@ public struct SiteBuilder: Sendable {
         )
         summary.searchIndexed = indexed
         summary.searchBundlesIndexed = bundlesIndexed
-        summary.searchFollows = followUp != nil
         summary.picturesEncoded = pictures.encodes
         summary.nextScheduled = Self.scheduled(nextBoundary)
         Self.freeInTheBackground((blog, loaded, plan, planned, kept, toRender, report, bodies, items, stage, pending, entries, templates))

@@ -21,9 +21,6 @@ public struct SearchFollowUp: Sendable {
         public let pages: Int?
         /// The bundles made again (`2014`, `pages`), sorted.
         public let bundles: [String]
-        /// The files of `pagefind/` written, and those removed.
-        public let written: [String]
-        public let removed: [String]
     }
 
     let indexer: SearchIndexer
@@ -42,10 +39,7 @@ public struct SearchFollowUp: Sendable {
     public func run() async throws(BuildFailure) -> Done {
         let indexing = try await index()
         memory?.remember(tree: TreeSnapshot(key: tree.key, sources: tree.sources, staticEntries: tree.staticEntries, manifest: indexing.report.manifest))
-        let before = Set(pagesWritten.written), removedBefore = Set(pagesWritten.removed)
-        return Done(pages: indexing.pages, bundles: indexing.shards,
-                    written: indexing.report.written.filter { !before.contains($0) },
-                    removed: indexing.report.removed.filter { !removedBefore.contains($0) })
+        return Done(pages: indexing.pages, bundles: indexing.shards)
     }
 
     /// The index, as `build()` makes it before it returns.
