@@ -46,9 +46,9 @@ public struct SiteBuilder: Sendable {
 
     /// Builds as `build()` does, but returns once the pages are written: when Pagefind is due
     /// (`@search true`, and pages it reads changed), the search index is left to the
-    /// `SearchFollowUp` returned. The caller runs it
-    /// before its next build into the same folder: the shim answers an editor without
-    /// waiting for Pagefind. (Preview does not: its requests wait while the folder is written.)
+    /// `SearchFollowUp` returned. The caller runs it before its next build into the same
+    /// folder: the shim answers an editor without waiting for Pagefind. (Preview does not:
+    /// its requests wait while the folder is written.)
     ///
     /// Until it has run, the site shows its new pages with the last index, and the manifest
     /// records no state, so that a build that comes first, or after the process was stopped,
