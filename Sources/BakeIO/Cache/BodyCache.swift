@@ -29,8 +29,7 @@ struct BodyCache: Sendable {
 
     /// Writes `bodies` (source path, content hash, HTML), durably enough for a cache.
     static func write(_ bodies: [(path: String, hash: UInt64, html: String)], to path: String, key: UInt64) throws(FileSystemError) {
-        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
-            var writer = ByteWriter()
+        try ByteWriter.writeAtomically(to: path) { writer, output throws(FileSystemError) in
             writer.write(magic)
             writer.write(key)
             writer.write(bodies.count)
@@ -40,7 +39,6 @@ struct BodyCache: Sendable {
                 writer.write(body.html)
                 try writer.send(to: output)
             }
-            try writer.send(to: output, over: 0)
         }
     }
 }

@@ -69,10 +69,8 @@ public struct BuildCache: Sendable {
 
     /// Writes the cache to `path`, as `encoded(key:)` gives it, a segment at a time.
     public func write(to path: String, key: UInt64) throws(FileSystemError) {
-        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
-            var writer = ByteWriter()
+        try ByteWriter.writeAtomically(to: path) { writer, output throws(FileSystemError) in
             try encode(key: key, into: &writer) { writer throws(FileSystemError) in try writer.send(to: output) }
-            try writer.send(to: output, over: 0)
         }
     }
 

@@ -22,6 +22,17 @@ package struct ByteWriter {
     /// How much `send(to:)` gathers before it writes.
     package static let chunkSize = 1 << 20
 
+    /// Writes the file at `path` (`FileIO.writeAtomically(to:_:)`, durably enough for a cache)
+    /// from what `encode` writes: the writer goes to the file at each `send(to: output)` that
+    /// `encode` makes once it holds a chunk, and what is left goes when `encode` returns.
+    package static func writeAtomically(to path: String, _ encode: (inout ByteWriter, FileIO.AtomicOutput) throws(FileSystemError) -> Void) throws(FileSystemError) {
+        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
+            var writer = ByteWriter()
+            try encode(&writer, output)
+            try writer.send(to: output, over: 0)
+        }
+    }
+
     package mutating func write(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }

@@ -129,8 +129,7 @@ final class EntryStore: EntryCache {
             }
         }
         // A site's entries are tens or hundreds of megabytes: they go to the file a chunk at a time.
-        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
-            var writer = ByteWriter()
+        try ByteWriter.writeAtomically(to: path) { writer, output throws(FileSystemError) in
             writer.write(Self.magic)
             writer.write(key)
             writer.write(kept.count)
@@ -140,7 +139,6 @@ final class EntryStore: EntryCache {
                 writer.write(bytes)
                 try writer.send(to: output)
             }
-            try writer.send(to: output, over: 0)
         }
     }
 }

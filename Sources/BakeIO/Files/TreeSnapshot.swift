@@ -17,6 +17,12 @@ struct TreeSnapshot: Sendable {
     /// The manifest the build wrote; its records are the output folder's files.
     let manifest: SiteManifest
 
+    /// The same file lists, with the manifest a later write of the same build left (the
+    /// search index, written after the pages).
+    func with(_ manifest: SiteManifest) -> TreeSnapshot {
+        TreeSnapshot(key: key, sources: sources, staticEntries: staticEntries, manifest: manifest)
+    }
+
     static func key(output: String, drafts: Bool) -> String {
         output + (drafts ? "\n+drafts" : "\n")
     }

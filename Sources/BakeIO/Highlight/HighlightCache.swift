@@ -74,8 +74,7 @@ struct HighlightCache: Sendable {
             entries.append((key, html.map { ArraySlice($0.utf8) }))
         }
         entries.sort { $0.key < $1.key }
-        try FileIO.writeAtomically(to: path, durable: false) { output throws(FileSystemError) in
-            var writer = ByteWriter()
+        try ByteWriter.writeAtomically(to: path) { writer, output throws(FileSystemError) in
             writer.write(Self.magic)
             writer.write(identity)
             writer.write(entries.count)
@@ -85,7 +84,6 @@ struct HighlightCache: Sendable {
                 writer.write(Array(html ?? []))
                 try writer.send(to: output)
             }
-            try writer.send(to: output, over: 0)
         }
     }
 }

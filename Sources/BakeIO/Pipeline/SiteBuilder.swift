@@ -74,7 +74,7 @@ public struct SiteBuilder: Sendable {
         defer { highlighter.finish() }
         let blog = try await readBlog(highlighting: highlighter.identity)
         if let unchanged = blog.unchanged, let previous = blog.previous {
-            memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: previous))
+            memory?.remember(tree: blog.tree(previous))
             guard keepingSite else {
                 Self.freeInTheBackground(blog)
                 return (unchanged, nil, nil)
@@ -121,7 +121,7 @@ public struct SiteBuilder: Sendable {
             // The pages are rendered: whether the highlighter failed on them is settled.
             let index = SearchFollowUp(indexer: indexer, pagefind: pagefind, pagesWritten: report, state: state, check: search.check,
                                        provisional: highlighter.hasFailed, memory: memory,
-                                       tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: report.manifest))
+                                       tree: blog.tree(report.manifest))
             if indexLater {
                 followUp = index
             } else {
@@ -132,7 +132,7 @@ public struct SiteBuilder: Sendable {
         let manifest = report.manifest
         loader.keep(loaded, added: added)
         if !highlighter.hasFailed { keep(entries) }
-        memory?.remember(tree: TreeSnapshot(key: blog.treeKey, sources: blog.sources, staticEntries: blog.staticEntries, manifest: manifest))
+        memory?.remember(tree: blog.tree(manifest))
         let settings = options.configuration.settings
         let hasEpisodes = plan.posts.contains { Episode(metadata: $0.metadata, absolute: settings.absolute) != nil }
         var summary = BuildSummary(
@@ -185,6 +185,11 @@ private extension SiteBuilder {
         let unchanged: BuildSummary?
         /// What kind of build this is, for `TreeSnapshot`.
         let treeKey: String
+
+        /// What the next build in this process starts from, with the manifest this one wrote.
+        func tree(_ manifest: SiteManifest) -> TreeSnapshot {
+            TreeSnapshot(key: treeKey, sources: sources, staticEntries: staticEntries, manifest: manifest)
+        }
     }
 
     /// The load stage's first part: the theme, the templates' text, which files there are,

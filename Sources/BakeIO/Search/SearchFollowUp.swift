@@ -38,7 +38,7 @@ public struct SearchFollowUp: Sendable {
     /// Indexes, writes the bundles and records them; on failure leaves the last index.
     public func run() async throws(BuildFailure) -> Done {
         let indexing = try await index()
-        memory?.remember(tree: TreeSnapshot(key: tree.key, sources: tree.sources, staticEntries: tree.staticEntries, manifest: indexing.report.manifest))
+        memory?.remember(tree: tree.with(indexing.report.manifest))
         return Done(pages: indexing.pages, bundles: indexing.shards)
     }
 
