@@ -128,22 +128,34 @@ struct SearchIndexer: Sendable {
         let shards: [String]
     }
 
-    /// Runs Pagefind for each shard whose pages changed since its bundle was made, writes the
-    /// bundles into `pagefind/` and records them in the manifest with `state`.
+    /// Indexes what changed since the bundles were made, writes them into `pagefind/` and
+    /// records them in the manifest with `state`.
+    ///
+    /// A year's bundle is made again only when it has to be: on a clean build, when it is
+    /// damaged or new, or when the bundle of recent changes would grow past `recentLimit`
+    /// pages. Otherwise the pages changed since it was made go into the bundle of recent
+    /// changes (`pagefind/recent/`), which Pagefind makes again over those pages alone, and
+    /// `bundles.json` lists the ids of their stale copies, which the search page drops.
     /// - Parameters:
     ///   - first: What the write of the pages did.
     ///   - check: `Step.check`.
-    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State, check: Check,
+    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State, check given: Check,
                provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> Indexing {
         let records = first.manifest.records
-        let shards = await shards(of: records, changed: first.written + first.removed, check: check)
-        // A shard's bundle stays while it was made from the same pages.
+        let changed = first.written + first.removed
+        var check = given
+        // Without its ledger, what the bundle of recent changes hid is unknown: every shard is
+        // read again and made again where it changed.
+        if check.damaged.contains(Self.recent) { check.everyShard = true }
         let bundles = Dictionary(grouping: records.values.filter { $0.path.hasPrefix(Self.folder) }) { Self.shard(ofBundleFile: $0.path) ?? "" }
-        // An unchanged shard keeps its bundle, if it had one; a changed one keeps it while it
-        // was made from the same pages.
-        let listed = shards.filter { $0.fingerprint != nil || bundles[$0.name] != nil }
-        let stale = listed.filter { shard in
-            shard.fingerprint != nil && (check.everyBundle || check.damaged.contains(shard.name) || bundles[shard.name]?.first?.fingerprint != shard.fingerprint)
+        var shards = await shards(of: records, changed: changed, check: check)
+        var plan = plan(shards, records: records, bundles: bundles, check: check)
+        if plan.recent.pages.count > Self.recentLimit {
+            // Too many recent changes: the years they are in are made again, and the bundle of
+            // recent changes goes.
+            check.damaged.formUnion(plan.recentShards)
+            shards = await self.shards(of: records, changed: changed, check: check)
+            plan = self.plan(shards, records: records, bundles: bundles, check: check)
         }
         let temp: String
         do {
@@ -152,15 +164,40 @@ struct SearchIndexer: Sendable {
             throw BuildFailure([error.diagnostic(relativeTo: output)])
         }
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        let made = try await run(pagefind, over: stale, in: temp)
+        var toMake = plan.remake
+        let recentShard = plan.recent.pages.isEmpty ? nil
+            : SearchShard(name: Self.recent, pages: plan.recent.pages.keys.sorted(), fingerprint: Self.fingerprint(plan.recent))
+        let recentKept = recentShard != nil && bundles[Self.recent]?.first?.fingerprint == recentShard?.fingerprint
+        if let recentShard, !recentKept { toMake.append(recentShard) }
+        let made = try await run(pagefind, over: toMake, in: temp)
 
         var items = records.values.filter { !$0.path.hasPrefix(Self.folder) }.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
-        let remade = Set(stale.map(\.name))
-        for shard in listed where !remade.contains(shard.name) {
-            items += (bundles[shard.name] ?? []).map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
+        let remade = Set(toMake.map(\.name))
+        var keptBundles = plan.listed.filter { !remade.contains($0) }
+        if recentKept { keptBundles.append(Self.recent) }
+        for name in keptBundles {
+            items += (bundles[name] ?? []).map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
         }
+        var recentIDs: Set<String> = []
         for (shard, files) in made {
-            items += files.map { SiteWriter.Item(path: Self.folder + shard.name + "/" + $0.path, fingerprint: shard.fingerprint ?? 0, content: .copy(from: temp + "/" + shard.name + "/" + $0.path)) }
+            // The ledger of what the bundle was made from, beside Pagefind's files.
+            let bundle = temp + "/" + shard.name
+            let ids = await SearchLedger.ids(in: bundle, pages: shard.pages, environment: environment)
+            var ledger = SearchLedger()
+            for page in shard.pages {
+                ledger.pages[page] = SearchLedger.Page(fingerprint: records[page]?.fingerprint ?? 0, id: ids[page])
+            }
+            if shard.name == Self.recent {
+                ledger.drops = plan.recent.drops
+                recentIDs = Set(ids.values)
+            }
+            let ledgerPath = Self.folder + shard.name + "/" + SearchLedger.fileName
+            items += files.map { SiteWriter.Item(path: Self.folder + shard.name + "/" + $0.path, fingerprint: shard.fingerprint ?? 0, content: .copy(from: bundle + "/" + $0.path)) }
+            items.append(SiteWriter.Item(path: ledgerPath, fingerprint: shard.fingerprint ?? 0, content: .bytes(ledger.encoded())))
+        }
+        if recentKept, let record = records[Self.folder + Self.recent + "/" + SearchLedger.fileName],
+           let ledger = (try? FileIO.read(output + "/" + record.path)).flatMap(SearchLedger.init) {
+            recentIDs = Set(ledger.pages.values.compactMap(\.id))
         }
         // Pagefind's search box is the same in every bundle it makes; it is taken from one made now.
         for file in Self.interfaceFiles {
@@ -170,7 +207,9 @@ struct SearchIndexer: Sendable {
                 items.append(SiteWriter.Item(path: record.path, fingerprint: record.fingerprint, content: .keep(record)))
             }
         }
-        let list = Self.bundleList(listed.map(\.name))
+        // A page whose indexed text did not change has the same id in both bundles: it stays.
+        let drops = recentShard == nil ? [] : plan.recent.drops.values.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(recentIDs)
+        let list = Self.bundleList(plan.listed, recent: recentShard == nil ? nil : Self.recent, drops: drops)
         items.append(SiteWriter.Item(path: Self.folder + Self.bundleList, fingerprint: 0, content: .bytes(list)))
 
         let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state, provisional: provisional)
@@ -179,14 +218,20 @@ struct SearchIndexer: Sendable {
                                        removed: (first.removed + second.removed).sorted(), manifest: second.manifest)
         // Pagefind writes one fragment per page it indexed.
         let pages = made.isEmpty ? nil : made.map { $0.files.filter { $0.path.hasPrefix("fragment/") }.count }.reduce(0, +)
-        return Indexing(report: report, pages: pages, shards: stale.map(\.name).sorted())
+        return Indexing(report: report, pages: pages, shards: toMake.map(\.name).sorted())
     }
 
     /// The names of the bundles, the newest year first and the other pages last, as the
     /// search page reads them: `{"bundles":["2026","2025","pages"]}`.
-    static func bundleList(_ names: [String]) -> [UInt8] {
+    /// With recent changes, it also names their bundle and the ids of the stale copies the
+    /// page drops: `{"bundles":["2026","pages"],"recent":"recent","drop":["en_1a2b3c4"]}`.
+    static func bundleList(_ names: [String], recent: String? = nil, drops: Set<String> = []) -> [UInt8] {
         let quoted = names.sorted { ($0 == SearchShard.others ? 0 : 1, $0) > ($1 == SearchShard.others ? 0 : 1, $1) }.map { "\"\($0)\"" }
-        return Array("{\"bundles\":[\(quoted.joined(separator: ","))]}\n".utf8)
+        var list = "{\"bundles\":[\(quoted.joined(separator: ","))]"
+        if let recent {
+            list += ",\"recent\":\"\(recent)\",\"drop\":[" + drops.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        }
+        return Array((list + "}\n").utf8)
     }
 
     /// The shard whose bundle has the file at `path` (in `pagefind/`), or nil for the files of
@@ -195,6 +240,103 @@ struct SearchIndexer: Sendable {
         let inFolder = path.dropFirst(folder.count)
         guard let slash = inFolder.firstIndex(of: "/") else { return nil }
         return String(inFolder[..<slash])
+    }
+}
+
+extension SearchIndexer {
+    /// The bundle of recent changes, in `pagefind/recent/`.
+    static let recent = "recent"
+    /// How many pages the bundle of recent changes takes before the years it touches are made
+    /// again: Pagefind reads about 1,500 pages a second, so an edit stays well under 0.1 s.
+    static let recentLimit = 100
+
+    /// Which bundles Pagefind makes again, and what the bundle of recent changes holds.
+    struct Plan: Sendable {
+        /// The shards whose bundles are made again.
+        var remake: [SearchShard] = []
+        /// Every shard that keeps or gets a bundle.
+        var listed: [String] = []
+        /// The pages changed since their shard's bundle was made (ids unknown until Pagefind
+        /// runs), and the ids of their stale copies, by shard.
+        var recent = SearchLedger()
+
+        /// The shards the bundle of recent changes has pages or stale copies of.
+        var recentShards: Set<String> {
+            Set(recent.pages.keys.map(SearchShard.name(of:))).union(recent.drops.keys)
+        }
+    }
+
+    /// Decides, for each shard, whether its bundle stays, is made again, or is kept with its
+    /// changed pages in the bundle of recent changes.
+    func plan(_ shards: [SearchShard], records: [String: SiteManifest.Record], bundles: [String: [SiteManifest.Record]], check: Check) -> Plan {
+        var plan = Plan()
+        let incremental = !check.everyShard && !check.everyBundle
+        let previous = incremental ? ledger(of: Self.recent, in: bundles) : nil
+        for shard in shards {
+            guard shard.fingerprint != nil || bundles[shard.name] != nil else { continue }
+            plan.listed.append(shard.name)
+            guard let fingerprint = shard.fingerprint else {
+                // Unchanged since the last build: so is its part of the bundle of recent changes.
+                for (path, page) in previous?.pages ?? [:] where SearchShard.name(of: path) == shard.name { plan.recent.pages[path] = page }
+                if let ids = previous?.drops[shard.name] { plan.recent.drops[shard.name] = ids }
+                continue
+            }
+            let made = bundles[shard.name]?.first?.fingerprint
+            if made == fingerprint && !check.everyBundle && !check.damaged.contains(shard.name) { continue }
+            guard incremental, made != nil, !check.damaged.contains(shard.name), let base = ledger(of: shard.name, in: bundles),
+                  let changes = Self.changes(of: shard, records: records, since: base) else {
+                plan.remake.append(shard)
+                continue
+            }
+            plan.recent.pages.merge(changes.pages) { new, _ in new }
+            if !changes.drops.isEmpty { plan.recent.drops[shard.name] = changes.drops }
+        }
+        return plan
+    }
+
+    /// The pages of `shard` changed or added since `base` was made, and the ids of the copies
+    /// of pages changed or removed; nil when one of those ids is unknown.
+    static func changes(of shard: SearchShard, records: [String: SiteManifest.Record], since base: SearchLedger) -> (pages: [String: SearchLedger.Page], drops: Set<String>)? {
+        var pages: [String: SearchLedger.Page] = [:]
+        var drops: Set<String> = []
+        for path in shard.pages {
+            guard let fingerprint = records[path]?.fingerprint, SearchLedger.canRecord(path) else { return nil }
+            let before = base.pages[path]
+            guard before?.fingerprint != fingerprint else { continue }
+            pages[path] = SearchLedger.Page(fingerprint: fingerprint, id: nil)
+            if let before {
+                guard let id = before.id else { return nil }
+                drops.insert(id)
+            }
+        }
+        let current = Set(shard.pages)
+        for (path, page) in base.pages where !current.contains(path) {
+            guard let id = page.id else { return nil }
+            drops.insert(id)
+        }
+        return (pages, drops)
+    }
+
+    /// The ledger of the bundle `name`, as the last build wrote it.
+    func ledger(of name: String, in bundles: [String: [SiteManifest.Record]]) -> SearchLedger? {
+        let path = Self.folder + name + "/" + SearchLedger.fileName
+        guard bundles[name]?.contains(where: { $0.path == path }) == true, let bytes = try? FileIO.read(output + "/" + path) else { return nil }
+        return SearchLedger(bytes)
+    }
+
+    /// The fingerprint of the bundle of recent changes: its pages and the copies it hides.
+    static func fingerprint(_ recent: SearchLedger) -> UInt64 {
+        var hasher = ContentHasher()
+        hasher.combine("search v2, recent")
+        for (path, page) in recent.pages.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(Int64(bitPattern: page.fingerprint))
+        }
+        for (shard, ids) in recent.drops.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(shard)
+            for id in ids.sorted() { hasher.combine(id) }
+        }
+        return hasher.value
     }
 }
 

@@ -1,4 +1,4 @@
-import BakeIO
+@testable import BakeIO
 import BakeKit
 import BakeTestSupport
 import Foundation
@@ -65,26 +65,136 @@ import Testing
         #expect(try snapshot(output + "/pagefind") == before)
     }
 
-    @Test func editingAPostIndexesAgainAndSweepsTheOldFragment() async throws {
+    @Test func editingAPostIndexesItAsARecentChangeAndDropsItsStaleCopy() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
         _ = try await Self.bake(blog, into: output).summary()
-        let fragments = Set(allFiles(in: output + "/pagefind/2014/fragment"))
+        let year = try snapshot(output + "/pagefind/2014")
+        let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2014/" + SearchLedger.fileName)))
+        #expect(Set(base.pages.keys) == ["2014/03/31/hello.html", "2014/03/31/second.html", "2014/04/02/april.html"])
+        let stale = try #require(base.pages["2014/03/31/hello.html"]?.id)
+        #expect(FileIO.exists(output + "/pagefind/2014/fragment/" + stale + ".pf_fragment"), "a page's id names its fragment")
 
         try write(goodBlog["posts/2014/03/31/hello.markdown"]! + "\nA word added later: quetzalcoatl.\n", to: "posts/2014/03/31/hello.markdown", in: blog)
         let again = try await Self.bake(blog, into: output).summary()
 
-        // 2014's posts; the About page's bundle stays.
-        #expect(again.searchIndexed == 3)
-        #expect(again.searchBundlesIndexed == ["2014"])
-        let now = Set(allFiles(in: output + "/pagefind/2014/fragment"))
-        #expect(now.count == 3)
-        let gone = fragments.subtracting(now)
-        #expect(gone.count == 1, "the edited post's fragment was replaced")
-        #expect(Set(gone.map { "pagefind/2014/fragment/" + $0 }).isSubset(of: Set(again.removed)))
+        // Only the edited post is read, into the bundle of recent changes; 2014's stays as it was.
+        #expect(again.searchIndexed == 1)
+        #expect(again.searchBundlesIndexed == ["recent"])
+        #expect(try snapshot(output + "/pagefind/2014") == year)
+        let recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        #expect(Set(recent.pages.keys) == ["2014/03/31/hello.html"])
+        #expect(recent.drops == ["2014": [stale]])
+        let fresh = try #require(recent.pages["2014/03/31/hello.html"]?.id)
+        #expect(fresh != stale)
+        #expect(FileIO.exists(output + "/pagefind/recent/fragment/" + fresh + ".pf_fragment"))
+        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"pages\"],\"recent\":\"recent\",\"drop\":[\"\(stale)\"]}\n")
+        let manifest = try #require(SiteManifest(bytes: try FileIO.read(output + "/" + SiteManifest.fileName)))
+        #expect(Set(allFiles(in: output + "/pagefind/recent").map { "pagefind/recent/" + $0 }).isSubset(of: Set(manifest.records.keys)))
         #expect(again.written.contains("2014/03/31/hello.html"))
         #expect(!FileIO.exists(output + "/" + SiteManifest.pendingFileName))
+    }
+
+    @Test func recentChangesAddUpAndAPageEditedBackLeavesThem() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        let hello = "posts/2014/03/31/hello.markdown"
+
+        try write(Self.olderPost + "\nEdited.\n", to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        try write(goodBlog[hello]! + "\nEdited.\n", to: hello, in: blog)
+        let second = try await Self.bake(blog, into: output).summary()
+        #expect(second.searchBundlesIndexed == ["recent"])
+        var recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        #expect(Set(recent.pages.keys) == ["2012/06/01/older.html", "2014/03/31/hello.html"])
+        #expect(Set(recent.drops.keys) == ["2012", "2014"])
+
+        // The 2012 post as it was when its year was indexed: its year's bundle has it right.
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        #expect(Set(recent.pages.keys) == ["2014/03/31/hello.html"])
+        #expect(Set(recent.drops.keys) == ["2014"])
+
+        // And the other: no recent changes are left, and neither is their bundle.
+        try write(goodBlog[hello]!, to: hello, in: blog)
+        let back = try await Self.bake(blog, into: output).summary()
+        #expect(back.searchIndexed == nil)
+        #expect(!FileIO.exists(output + "/pagefind/recent"))
+        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"2012\",\"pages\"]}\n")
+        #expect(back.removed.contains("pagefind/recent/" + SearchLedger.fileName))
+    }
+
+    @Test func tooManyRecentChangesMakeTheirYearAgain() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        for day in 1...SearchIndexer.recentLimit {
+            let date = String(format: "2014-05-%02d %02d:%02d:00 -0700", day % 28 + 1, day % 24, day % 60)
+            try write("@title Day \(day)\n@pubDate \(date)\n\nPost \(day).\n", to: "posts/2014/05/\(String(format: "%02d", day % 28 + 1))/day-\(day).markdown", in: blog)
+        }
+        _ = try await Self.bake(blog, into: output).summary()
+        let hello = "posts/2014/03/31/hello.markdown"
+        try write(goodBlog[hello]! + "\nEdited.\n", to: hello, in: blog)
+        #expect(try await Self.bake(blog, into: output).summary().searchBundlesIndexed == ["recent"])
+
+        // A new name is on every page: more than the bundle of recent changes takes.
+        try write(try read("site.settings", in: blog).replacingOccurrences(of: "@site_name Good Blog", with: "@site_name Renamed Blog"), to: "site.settings", in: blog)
+        let renamed = try await Self.bake(blog, into: output).summary()
+
+        #expect(renamed.searchBundlesIndexed == ["2014", "pages"])
+        #expect(renamed.searchIndexed == SearchIndexer.recentLimit + 4)
+        #expect(!FileIO.exists(output + "/pagefind/recent"))
+        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"pages\"]}\n")
+        let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2014/" + SearchLedger.fileName)))
+        #expect(base.pages.count == SearchIndexer.recentLimit + 3)
+        #expect(base.pages.values.allSatisfy { $0.id != nil })
+    }
+
+    @Test func aDamagedBundleOfRecentChangesMakesTheirYearsAgain() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        let hello = "posts/2014/03/31/hello.markdown"
+        try write(goodBlog[hello]! + "\nEdited.\n", to: hello, in: blog)
+        #expect(try await Self.bake(blog, into: output).summary().searchBundlesIndexed == ["recent"])
+        let older = try snapshot(output + "/pagefind/2012")
+
+        try FileManager.default.removeItem(atPath: output + "/pagefind/recent/" + SearchLedger.fileName)
+        let again = try await Self.bake(blog, into: output).summary()
+
+        #expect(again.searchBundlesIndexed == ["2014"])
+        #expect(!FileIO.exists(output + "/pagefind/recent"))
+        #expect(try snapshot(output + "/pagefind/2012") == older)
+    }
+
+    @Test func withoutGzipAYearIsMadeAgainForEachEdit() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        // Pagefind on the PATH, and nothing else: its ids cannot be read.
+        let pagefind = try #require(await Pagefind.locate())
+        try FileIO.createFolders(folder + "/only")
+        #expect(symlink(pagefind.executable, folder + "/only/pagefind") == 0)
+        let environment = ["PATH": folder + "/only"]
+        _ = try await Self.bake(blog, into: output, environment: environment).summary()
+        let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2014/" + SearchLedger.fileName)))
+        #expect(base.pages.count == 3)
+        #expect(base.pages.values.allSatisfy { $0.id == nil })
+
+        let hello = "posts/2014/03/31/hello.markdown"
+        try write(goodBlog[hello]! + "\nEdited.\n", to: hello, in: blog)
+        let edited = try await Self.bake(blog, into: output, environment: environment).summary()
+
+        // Its stale copy could not be dropped, so its year is made again.
+        #expect(edited.searchBundlesIndexed == ["2014"])
+        #expect(!FileIO.exists(output + "/pagefind/recent"))
     }
 
     @Test func turningSearchOffRemovesTheBundle() async throws {
@@ -198,7 +308,7 @@ import Testing
         #expect(!FileIO.exists(output + "/index.html"))
     }
 
-    @Test func previewIndexesTheYearOfAnEditedPost() async throws {
+    @Test func previewIndexesAnEditedPostAsARecentChange() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
@@ -209,30 +319,28 @@ import Testing
         try write(goodBlog["posts/2014/03/31/hello.markdown"]! + "\nEdited.\n", to: "posts/2014/03/31/hello.markdown", in: blog)
         let edited = try await Self.bake(blog, into: output, indexing: .whenPagesChangeIfInstalled).summary()
 
-        #expect(edited.searchBundlesIndexed == ["2014"])
+        #expect(edited.searchBundlesIndexed == ["recent"])
         #expect(edited.written.contains("2014/03/31/hello.html"))
     }
 
-    @Test func anEditInOneYearIndexesThatYearOnly() async throws {
+    @Test func anEditInOneYearLeavesEveryYearsBundle() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
         try write(Self.olderPost, to: Self.olderPostPath, in: blog)
         _ = try await Self.bake(blog, into: output).summary()
-        let others = try snapshot(output + "/pagefind/2014")
-        let pages = try snapshot(output + "/pagefind/pages")
+        let bundles = try ["2012", "2014", "pages"].map { try snapshot(output + "/pagefind/" + $0) }
 
         try write(Self.olderPost + "\nA word added later: quetzalcoatl.\n", to: Self.olderPostPath, in: blog)
         let edited = try await Self.bake(blog, into: output).summary()
 
-        #expect(edited.searchBundlesIndexed == ["2012"])
+        #expect(edited.searchBundlesIndexed == ["recent"])
         #expect(edited.searchIndexed == 1)
-        #expect(try snapshot(output + "/pagefind/2014") == others)
-        #expect(try snapshot(output + "/pagefind/pages") == pages)
-        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"2012\",\"pages\"]}\n")
+        #expect(try ["2012", "2014", "pages"].map { try snapshot(output + "/pagefind/" + $0) } == bundles)
+        #expect(try read("pagefind/bundles.json", in: output).hasPrefix("{\"bundles\":[\"2014\",\"2012\",\"pages\"],\"recent\":\"recent\",\"drop\":[\"en_"))
     }
 
-    @Test func aPostAddedIndexesItsYearAndNotTheListsThatShowIt() async throws {
+    @Test func aPostAddedIsARecentChangeAndTheListsThatShowItAreNot() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
@@ -244,8 +352,11 @@ import Testing
 
         // The home page changed too, but Pagefind does not index it, so the pages' bundle stays.
         #expect(added.written.contains("index.html"))
-        #expect(added.searchBundlesIndexed == ["2014"])
-        #expect(added.searchIndexed == 4)
+        #expect(added.searchBundlesIndexed == ["recent"])
+        let recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        #expect(recent.pages.keys.contains("2014/05/01/added.html"))
+        #expect(recent.pages.keys.allSatisfy { $0.hasPrefix("2014/") }, "\(recent.pages.keys.sorted())")
+        #expect(added.searchIndexed == recent.pages.count)
     }
 
     @Test func aYearWithoutPostsLosesItsBundle() async throws {
@@ -260,11 +371,11 @@ import Testing
         try FileManager.default.removeItem(atPath: blog + "/" + Self.olderPostPath)
         let removed = try await Self.bake(blog, into: output).summary()
 
-        // 2014's first post linked to it as the one before, so that year is indexed again.
-        #expect(removed.searchBundlesIndexed == ["2014"])
+        // 2014's first post linked to it as the one before, so it is a recent change.
+        #expect(removed.searchBundlesIndexed == ["recent"])
         #expect(Set(bundle).isSubset(of: Set(removed.removed)))
         #expect(!FileIO.exists(output + "/pagefind/2012"))
-        #expect(try read("pagefind/bundles.json", in: output) == "{\"bundles\":[\"2014\",\"pages\"]}\n")
+        #expect(try read("pagefind/bundles.json", in: output).hasPrefix("{\"bundles\":[\"2014\",\"pages\"],\"recent\":\"recent\""))
         let manifest = try #require(SiteManifest(bytes: try FileIO.read(output + "/" + SiteManifest.fileName)))
         #expect(!manifest.records.keys.contains { $0.hasPrefix("pagefind/2012/") })
         #expect(try Self.pageCount(in: output) == 4)
@@ -317,7 +428,7 @@ import Testing
         _ = try await Self.bake(blog, into: output, theme: folder + "/theme").summary()
 
         let search = try read("search/index.html", in: output)
-        #expect(search.contains("<script src=\"/pagefind/pagefind-ui.js\"></script>"))
+        #expect(search.contains("<input type=\"search\" id=\"search-input\" class=\"search-input\""))
         #expect(!search.contains("an older theme"), "the default theme's page, with its own layout")
     }
 
@@ -371,7 +482,8 @@ private extension SearchIndexerTests {
 
     /// How many pages the bundles' entry files say they indexed.
     static func pageCount(in output: String) throws -> Int {
-        let bundles = allFiles(in: output + "/pagefind").filter { $0.hasSuffix("/pagefind-entry.json") }
+        // Not the bundle of recent changes, whose pages are also in their years'.
+        let bundles = allFiles(in: output + "/pagefind").filter { $0.hasSuffix("/pagefind-entry.json") && !$0.hasPrefix("recent/") }
         var count = 0
         for bundle in bundles {
             let entry = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output + "/pagefind/" + bundle)))

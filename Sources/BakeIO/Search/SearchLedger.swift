@@ -1,0 +1,96 @@
+import BakeKit
+import Foundation
+
+/// What a bundle of the search index was made from, kept in the bundle as `bake-pages.tsv`: a
+/// line per page, `path<TAB>fingerprint<TAB>id`, where the id is Pagefind's for the page (the
+/// name of its fragment, `fragment/<id>.pf_fragment`, and a search result's `id`); `-` when
+/// bake could not tell it. The bundle of recent changes also lists the ids of the stale copies
+/// it hides in the other bundles, a line each: `drop<TAB>bundle<TAB>id`.
+///
+/// It travels with its bundle (written and removed with it, under the same fingerprint), so a
+/// bundle and its ledger always agree. Readers never load it.
+struct SearchLedger: Sendable, Hashable {
+    struct Page: Sendable, Hashable {
+        let fingerprint: UInt64
+        /// Pagefind's id for the page; nil when unknown.
+        let id: String?
+    }
+
+    /// The file's name in its bundle.
+    static let fileName = "bake-pages.tsv"
+    static let dropTag = "drop"
+
+    var pages: [String: Page] = [:]
+    /// For the bundle of recent changes: the ids of stale copies, by the bundle they are in.
+    var drops: [String: Set<String>] = [:]
+
+    /// Whether `path` can be written on a line of its own.
+    static func canRecord(_ path: String) -> Bool {
+        !path.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) && path != dropTag
+    }
+
+    /// Whether `text` is an id as Pagefind names fragments (`en_1a2b3c4`), safe in JSON and a URL.
+    static func isID(_ text: some StringProtocol) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x2D
+        }
+    }
+
+    func encoded() -> [UInt8] {
+        var text = ""
+        for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
+            text += path + "\t" + String(page.fingerprint, radix: 16) + "\t" + (page.id ?? "-") + "\n"
+        }
+        for (bundle, ids) in drops.sorted(by: { $0.key < $1.key }) {
+            for id in ids.sorted() { text += Self.dropTag + "\t" + bundle + "\t" + id + "\n" }
+        }
+        return Array(text.utf8)
+    }
+
+    /// The ledger in `bytes`; nil when a line is not one `encoded()` writes.
+    init?(_ bytes: [UInt8]) {
+        for line in bytes.split(separator: 0x0A) {
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 3, !fields[0].isEmpty, fields[2] == "-" || Self.isID(fields[2]) else { return nil }
+            if fields[0] == Self.dropTag {
+                drops[fields[1], default: []].insert(fields[2])
+            } else {
+                guard let fingerprint = UInt64(fields[1], radix: 16) else { return nil }
+                pages[fields[0]] = Page(fingerprint: fingerprint, id: fields[2] == "-" ? nil : fields[2])
+            }
+        }
+    }
+
+    init(pages: [String: Page] = [:], drops: [String: Set<String>] = [:]) {
+        self.pages = pages
+        self.drops = drops
+    }
+
+    /// The ids of the pages of a bundle Pagefind made in `bundle`, by the paths of `pages`
+    /// they were made from: each fragment (gzip, then `pagefind_dcd` and JSON) names its page's
+    /// URL, `/<path>`, or `/<folder>/` for an `index.html`. Empty when gzip is missing or fails,
+    /// which leaves every id unknown.
+    static func ids(in bundle: String, pages: [String], environment: [String: String]?) async -> [String: String] {
+        let fragments = ((try? FileTree.scan(bundle + "/fragment")) ?? []).map(\.path).filter { $0.hasSuffix(".pf_fragment") }.sorted()
+        guard !fragments.isEmpty, let gzip = Program.find("gzip", environment: environment),
+              let run = try? await gzip.run(["-dc"] + fragments.map { "fragment/" + $0 }, in: bundle, environment: environment),
+              run.succeeded else { return [:] }
+        var byURL: [String: String] = [:]
+        for page in pages {
+            byURL["/" + page] = page
+            if page.hasSuffix("/index.html") || page == "index.html" { byURL["/" + page.dropLast("index.html".count)] = page }
+        }
+        // Each fragment starts `pagefind_dcd{"`, which no JSON string can hold (its quotes are escaped).
+        let texts = run.output.components(separatedBy: "pagefind_dcd{\"").dropFirst()
+        guard texts.count == fragments.count else { return [:] }
+        var ids: [String: String] = [:]
+        for (fragment, text) in zip(fragments, texts) {
+            struct Fragment: Decodable { let url: String }
+            guard let url = try? JSONDecoder().decode(Fragment.self, from: Data(("{\"" + text).utf8)).url else { continue }
+            guard let page = byURL[url] ?? url.removingPercentEncoding.flatMap({ byURL[$0] }) else { continue }
+            let id = fragment.dropLast(".pf_fragment".count)
+            if isID(id) { ids[page] = String(id) }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,62 @@
+@testable import BakeIO
+import Foundation
+import Testing
+
+/// The ledger a search bundle keeps of the pages it was made from.
+@Suite struct SearchLedgerTests {
+    @Test func itReadsWhatItWrites() throws {
+        let ledger = SearchLedger(
+            pages: ["2014/03/31/hello.html": .init(fingerprint: 0xDEAD_BEEF, id: "en_1a2b3c4"), "2014/index.html": .init(fingerprint: 7, id: nil)],
+            drops: ["2014": ["en_9f8e7d6", "en_0000001"], "pages": ["unknown_abc"]]
+        )
+        let bytes = ledger.encoded()
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+        2014/03/31/hello.html\tdeadbeef\ten_1a2b3c4
+        2014/index.html\t7\t-
+        drop\t2014\ten_0000001
+        drop\t2014\ten_9f8e7d6
+        drop\tpages\tunknown_abc
+
+        """)
+        #expect(SearchLedger(bytes) == ledger)
+        #expect(SearchLedger([]) == SearchLedger())
+    }
+
+    @Test(arguments: [
+        "2014/a.html\tdeadbeef\n",                       // two fields
+        "2014/a.html\tnothex\ten_1\n",                   // not a fingerprint
+        "2014/a.html\t1\ten_1\textra\n",                 // four fields
+        "2014/a.html\t1\t\"en\"\n",                      // not an id: it would reach JSON
+        "2014/a.html\t1\t../../x\n",
+        "drop\t2014\t</script>\n",
+    ])
+    func aLineItDoesNotWriteIsRefused(_ text: String) {
+        #expect(SearchLedger(Array(text.utf8)) == nil)
+    }
+
+    @Test func aPathThatCannotBeALineIsNotRecorded() {
+        #expect(SearchLedger.canRecord("2014/03/31/hello.html"))
+        #expect(!SearchLedger.canRecord("2014/a\tb.html"))
+        #expect(!SearchLedger.canRecord("2014/a\nb.html"))
+        #expect(!SearchLedger.canRecord("drop"))
+    }
+
+    @Test func aChangedPageGoesToRecentChangesAndItsCopyIsDropped() {
+        let base = SearchLedger(pages: [
+            "2014/a.html": .init(fingerprint: 1, id: "en_a"),
+            "2014/b.html": .init(fingerprint: 2, id: "en_b"),
+            "2014/c.html": .init(fingerprint: 3, id: "en_c"),
+        ])
+        let records = ["2014/a.html": 1, "2014/b.html": 20, "2014/d.html": 4].mapValues { SiteManifest.Record(path: "", size: 0, modified: 0, fingerprint: $0) }
+        let shard = SearchShard(name: "2014", pages: ["2014/a.html", "2014/b.html", "2014/d.html"], fingerprint: 9)
+
+        let changes = SearchIndexer.changes(of: shard, records: records, since: base)
+
+        // b changed, d is new, c is gone; a is as its year's bundle has it.
+        #expect(changes?.pages.keys.sorted() == ["2014/b.html", "2014/d.html"])
+        #expect(changes?.drops == ["en_b", "en_c"])
+        var unknown = base
+        unknown.pages["2014/c.html"] = .init(fingerprint: 3, id: nil)
+        #expect(SearchIndexer.changes(of: shard, records: records, since: unknown) == nil, "a copy that cannot be dropped")
+    }
+}
