@@ -148,13 +148,20 @@ struct SearchIndexer: Sendable {
         // read again and made again where it changed.
         if check.damaged.contains(Self.recent) { check.everyShard = true }
         let bundles = Dictionary(grouping: records.values.filter { $0.path.hasPrefix(Self.folder) }) { Self.shard(ofBundleFile: $0.path) ?? "" }
-        var shards = await shards(of: records, changed: changed, check: check)
+        // The ledgers of the bundles of pages that changed, which say which of their pages were marked.
+        var known: [String: SearchLedger] = [:]
+        if !check.everyShard && !check.everyBundle {
+            for name in Set(changed.filter(isIndexed).map(SearchShard.name(of:))).subtracting(check.damaged) {
+                known[name] = ledger(of: name, in: bundles)
+            }
+        }
+        var shards = await shards(of: records, changed: changed, check: check, known: known)
         var plan = plan(shards, records: records, bundles: bundles, check: check)
         if plan.recent.pages.count > Self.recentLimit {
             // Too many recent changes: the years they are in are made again, and the bundle of
             // recent changes goes.
             check.damaged.formUnion(plan.recentShards)
-            shards = await self.shards(of: records, changed: changed, check: check)
+            shards = await self.shards(of: records, changed: changed, check: check, known: known)
             plan = self.plan(shards, records: records, bundles: bundles, check: check)
         }
         let temp: String
@@ -166,7 +173,7 @@ struct SearchIndexer: Sendable {
         defer { try? FileManager.default.removeItem(atPath: temp) }
         var toMake = plan.remake
         let recentShard = plan.recent.pages.isEmpty ? nil
-            : SearchShard(name: Self.recent, pages: plan.recent.pages.keys.sorted(), fingerprint: Self.fingerprint(plan.recent))
+            : SearchShard(name: Self.recent, pages: plan.recent.pages.keys.sorted(), fingerprint: Self.fingerprint(plan.recent), marked: shards.contains(where: \.marked))
         let recentKept = recentShard != nil && bundles[Self.recent]?.first?.fingerprint == recentShard?.fingerprint
         if let recentShard, !recentKept { toMake.append(recentShard) }
         let made = try await run(pagefind, over: toMake, in: temp)
@@ -183,7 +190,7 @@ struct SearchIndexer: Sendable {
             // The ledger of what the bundle was made from, beside Pagefind's files.
             let bundle = temp + "/" + shard.name
             let ids = await SearchLedger.ids(in: bundle, pages: shard.pages, environment: environment)
-            var ledger = SearchLedger()
+            var ledger = SearchLedger(marked: shard.marked)
             for page in shard.pages {
                 ledger.pages[page] = SearchLedger.Page(fingerprint: records[page]?.fingerprint ?? 0, id: ids[page])
             }
@@ -352,7 +359,9 @@ private extension SearchIndexer {
     /// (and the lists, which are many and change with every post added, are not read again);
     /// otherwise every page. Only the pages of shards that changed are read to find the marks,
     /// and the others' only when none of those has one.
-    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check) async -> [SearchShard] {
+    /// - Parameter known: The ledgers of bundles made from marked pages: a page as it was then
+    ///   is marked if the ledger lists it, and is not read again.
+    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check, known: [String: SearchLedger] = [:]) async -> [SearchShard] {
         let pages = Dictionary(grouping: records.values.filter { isIndexed($0.path) }) { SearchShard.name(of: $0.path) }
         let touched = check.everyShard || check.everyBundle ? Set(pages.keys) : check.damaged.union(changed.filter(isIndexed).map(SearchShard.name(of:)))
         var order = pages.keys.sorted().filter(touched.contains)
@@ -363,8 +372,10 @@ private extension SearchIndexer {
             if !touched.contains(name) && siteIsMarked { break }
             let records = pages[name] ?? []
             let output = self.output
-            let marks = await parallelMap(records.map(\.path)) { path in
-                (try? FileIO.read(output + "/" + path)).map { ByteSearch.firstOffset(of: Self.mark, in: $0) != nil } ?? false
+            let ledger = known[name].flatMap { $0.marked == true ? $0 : nil }
+            let marks = await parallelMap(records) { record in
+                if ledger?.pages[record.path]?.fingerprint == record.fingerprint { return true }
+                return (try? FileIO.read(output + "/" + record.path)).map { ByteSearch.firstOffset(of: Self.mark, in: $0) != nil } ?? false
             }
             marked[name] = zip(records, marks).filter(\.1).map(\.0)
             siteIsMarked = siteIsMarked || marks.contains(true)
@@ -376,7 +387,7 @@ private extension SearchIndexer {
             }
             let chosen = siteIsMarked ? marked[name] ?? [] : pages[name] ?? []
             guard !chosen.isEmpty else { return nil }
-            return SearchShard(name: name, pages: chosen.map(\.path).sorted(), fingerprint: fingerprint(chosen, marked: siteIsMarked))
+            return SearchShard(name: name, pages: chosen.map(\.path).sorted(), fingerprint: fingerprint(chosen, marked: siteIsMarked), marked: siteIsMarked)
         }
     }
 

@@ -5,7 +5,9 @@ import Foundation
 /// line per page, `path<TAB>fingerprint<TAB>id`, where the id is Pagefind's for the page (the
 /// name of its fragment, `fragment/<id>.pf_fragment`, and a search result's `id`); `-` when
 /// bake could not tell it. The bundle of recent changes also lists the ids of the stale copies
-/// it hides in the other bundles, a line each: `drop<TAB>bundle<TAB>id`.
+/// it hides in the other bundles, a line each: `drop<TAB>bundle<TAB>id`. A first line says
+/// whether the site marked what Pagefind reads (`#marked`: only those pages are listed) or not
+/// (`#all`).
 ///
 /// It travels with its bundle (written and removed with it, under the same fingerprint), so a
 /// bundle and its ledger always agree. Readers never load it.
@@ -20,13 +22,15 @@ struct SearchLedger: Sendable, Hashable {
     static let fileName = "bake-pages.tsv"
     static let dropTag = "drop"
 
+    /// Whether only pages marked `data-pagefind-body` were read; nil when not said.
+    var marked: Bool?
     var pages: [String: Page] = [:]
     /// For the bundle of recent changes: the ids of stale copies, by the bundle they are in.
     var drops: [String: Set<String>] = [:]
 
     /// Whether `path` can be written on a line of its own.
     static func canRecord(_ path: String) -> Bool {
-        !path.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) && path != dropTag
+        !path.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) && path != dropTag && !path.hasPrefix("#")
     }
 
     /// Whether `text` is an id as Pagefind names fragments (`en_1a2b3c4`), safe in JSON and a URL.
@@ -37,7 +41,7 @@ struct SearchLedger: Sendable, Hashable {
     }
 
     func encoded() -> [UInt8] {
-        var text = ""
+        var text = marked.map { $0 ? "#marked\n" : "#all\n" } ?? ""
         for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
             text += path + "\t" + String(page.fingerprint, radix: 16) + "\t" + (page.id ?? "-") + "\n"
         }
@@ -50,6 +54,14 @@ struct SearchLedger: Sendable, Hashable {
     /// The ledger in `bytes`; nil when a line is not one `encoded()` writes.
     init?(_ bytes: [UInt8]) {
         for line in bytes.split(separator: 0x0A) {
+            if line.first == UInt8(ascii: "#") {
+                switch String(decoding: line, as: UTF8.self) {
+                case "#marked": marked = true
+                case "#all": marked = false
+                default: return nil
+                }
+                continue
+            }
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count == 3, !fields[0].isEmpty, fields[2] == "-" || Self.isID(fields[2]) else { return nil }
             if fields[0] == Self.dropTag {
@@ -61,7 +73,8 @@ struct SearchLedger: Sendable, Hashable {
         }
     }
 
-    init(pages: [String: Page] = [:], drops: [String: Set<String>] = [:]) {
+    init(marked: Bool? = nil, pages: [String: Page] = [:], drops: [String: Set<String>] = [:]) {
+        self.marked = marked
         self.pages = pages
         self.drops = drops
     }

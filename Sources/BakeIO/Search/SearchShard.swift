@@ -9,6 +9,8 @@ struct SearchShard: Sendable, Hashable {
     /// The hash of those files' paths and fingerprints; nil when none of the shard's pages
     /// was written or removed, and its bundle stays as it is.
     let fingerprint: UInt64?
+    /// Whether `pages` are those marked `data-pagefind-body`, not every page.
+    var marked = false
 
     /// The shard of the pages outside year folders.
     static let others = "pages"

@@ -73,6 +73,7 @@ import Testing
         let year = try snapshot(output + "/pagefind/2014")
         let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2014/" + SearchLedger.fileName)))
         #expect(Set(base.pages.keys) == ["2014/03/31/hello.html", "2014/03/31/second.html", "2014/04/02/april.html"])
+        #expect(base.marked == true, "the default theme marks what Pagefind reads")
         let stale = try #require(base.pages["2014/03/31/hello.html"]?.id)
         #expect(FileIO.exists(output + "/pagefind/2014/fragment/" + stale + ".pf_fragment"), "a page's id names its fragment")
 
@@ -172,6 +173,37 @@ import Testing
         #expect(again.searchBundlesIndexed == ["2014"])
         #expect(!FileIO.exists(output + "/pagefind/recent"))
         #expect(try snapshot(output + "/pagefind/2012") == older)
+    }
+
+    @Test func aThemeThatMarksNothingHasEveryChangedPageIndexed() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try copyDefaultTheme(to: folder + "/theme", marking: "unmarked")
+        for template in allFiles(in: folder + "/theme/templates") {
+            let text = try read(template, in: folder + "/theme/templates")
+            try write(text.replacingOccurrences(of: " data-pagefind-body", with: ""), to: template, in: folder + "/theme/templates")
+        }
+        _ = try await Self.bake(blog, into: output, theme: folder + "/theme").summary()
+        let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2014/" + SearchLedger.fileName)))
+        #expect(base.marked == false)
+        #expect(base.pages.keys.contains("2014/index.html"), "the year's archive too: every page is read")
+
+        try write(goodBlog["posts/2014/03/31/hello.markdown"]! + "\nA word added later: quetzalcoatl.\n", to: "posts/2014/03/31/hello.markdown", in: blog)
+        let edited = try await Self.bake(blog, into: output, theme: folder + "/theme").summary()
+
+        #expect(edited.searchBundlesIndexed == ["recent"])
+        let recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        // The post and the lists that show it: each page made from other inputs than its
+        // bundle's copy, as the manifest records it now.
+        let manifest = try #require(SiteManifest(bytes: try FileIO.read(output + "/" + SiteManifest.fileName)))
+        #expect(recent.pages.keys.contains("2014/03/31/hello.html"))
+        #expect(recent.pages.keys.contains("page/2/index.html"), "a list of the pages' bundle: \(recent.pages.keys.sorted())")
+        for (path, page) in recent.pages {
+            #expect(page.fingerprint == manifest.records[path]?.fingerprint, "\(path)")
+            #expect(page.fingerprint != base.pages[path]?.fingerprint, "\(path)")
+        }
+        #expect(recent.drops["2014"]?.contains(try #require(base.pages["2014/03/31/hello.html"]?.id)) == true)
     }
 
     @Test func withoutGzipAYearIsMadeAgainForEachEdit() async throws {

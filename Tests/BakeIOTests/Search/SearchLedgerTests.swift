@@ -20,6 +20,11 @@ import Testing
         """)
         #expect(SearchLedger(bytes) == ledger)
         #expect(SearchLedger([]) == SearchLedger())
+        for marked in [true, false] {
+            let said = SearchLedger(marked: marked, pages: ledger.pages)
+            #expect(String(decoding: said.encoded(), as: UTF8.self).hasPrefix(marked ? "#marked\n2014/03/31/hello.html\t" : "#all\n2014/03/31/hello.html\t"))
+            #expect(SearchLedger(said.encoded()) == said)
+        }
     }
 
     @Test(arguments: [
@@ -29,6 +34,7 @@ import Testing
         "2014/a.html\t1\t\"en\"\n",                      // not an id: it would reach JSON
         "2014/a.html\t1\t../../x\n",
         "drop\t2014\t</script>\n",
+        "#some\n",                                      // not a header it writes
     ])
     func aLineItDoesNotWriteIsRefused(_ text: String) {
         #expect(SearchLedger(Array(text.utf8)) == nil)
@@ -39,6 +45,7 @@ import Testing
         #expect(!SearchLedger.canRecord("2014/a\tb.html"))
         #expect(!SearchLedger.canRecord("2014/a\nb.html"))
         #expect(!SearchLedger.canRecord("drop"))
+        #expect(!SearchLedger.canRecord("#marked"))
     }
 
     @Test func aChangedPageGoesToRecentChangesAndItsCopyIsDropped() {
