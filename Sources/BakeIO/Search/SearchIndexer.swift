@@ -148,12 +148,15 @@ struct SearchIndexer: Sendable {
         // read again and made again where it changed.
         if check.damaged.contains(Self.recent) { check.everyShard = true }
         let bundles = Dictionary(grouping: records.values.filter { $0.path.hasPrefix(Self.folder) }) { Self.shard(ofBundleFile: $0.path) ?? "" }
-        // The ledgers of the bundles of pages that changed, which say which of their pages were marked.
-        var known: [String: SearchLedger] = [:]
+        // What the ledgers of the bundles of pages that changed, and of recent changes, say of
+        // each page's mark: a page as it was then is not read again.
+        var known: [String: (fingerprint: UInt64, marked: Bool)] = [:]
+        let previousRecent = check.everyShard || check.everyBundle ? nil : ledger(of: Self.recent, in: bundles)
         if !check.everyShard && !check.everyBundle {
             for name in Set(changed.filter(isIndexed).map(SearchShard.name(of:))).subtracting(check.damaged) {
-                known[name] = ledger(of: name, in: bundles)
+                known.merge(ledger(of: name, in: bundles)?.marks ?? [:]) { _, new in new }
             }
+            known.merge(previousRecent?.marks ?? [:]) { _, new in new }
         }
         var shards = await shards(of: records, changed: changed, check: check, known: known)
         var plan = plan(shards, records: records, bundles: bundles, check: check)
@@ -174,7 +177,7 @@ struct SearchIndexer: Sendable {
         var toMake = plan.remake
         let recentShard = plan.recent.pages.isEmpty ? nil
             : SearchShard(name: Self.recent, pages: plan.recent.pages.keys.sorted(), fingerprint: Self.fingerprint(plan.recent), marked: shards.contains(where: \.marked))
-        let recentKept = recentShard != nil && bundles[Self.recent]?.first?.fingerprint == recentShard?.fingerprint
+        let recentKept = recentShard != nil && Self.madeFrom(bundles[Self.recent]) == recentShard?.fingerprint
         if let recentShard, !recentKept { toMake.append(recentShard) }
         let made = try await run(pagefind, over: toMake, in: temp)
 
@@ -183,28 +186,32 @@ struct SearchIndexer: Sendable {
         var keptBundles = plan.listed.filter { !remade.contains($0) }
         if recentKept { keptBundles.append(Self.recent) }
         for name in keptBundles {
-            items += (bundles[name] ?? []).map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
+            // The ledger of recent changes is written again below, with what it knows now.
+            let files = (bundles[name] ?? []).filter { name != Self.recent || !$0.path.hasSuffix("/" + SearchLedger.fileName) }
+            items += files.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
         }
-        var recentIDs: Set<String> = []
+        var recentIDs: [String: String] = recentKept ? (previousRecent?.pages ?? [:]).compactMapValues(\.id) : [:]
         for (shard, files) in made {
             // The ledger of what the bundle was made from, beside Pagefind's files.
             let bundle = temp + "/" + shard.name
             let ids = await SearchLedger.ids(in: bundle, pages: shard.pages, environment: environment)
+            items += files.map { SiteWriter.Item(path: Self.folder + shard.name + "/" + $0.path, fingerprint: shard.fingerprint ?? 0, content: .copy(from: bundle + "/" + $0.path)) }
+            guard shard.name != Self.recent else {
+                recentIDs = ids
+                continue
+            }
             var ledger = SearchLedger(marked: shard.marked)
             for page in shard.pages {
                 ledger.pages[page] = SearchLedger.Page(fingerprint: records[page]?.fingerprint ?? 0, id: ids[page])
             }
-            if shard.name == Self.recent {
-                ledger.drops = plan.recent.drops
-                recentIDs = Set(ids.values)
-            }
-            let ledgerPath = Self.folder + shard.name + "/" + SearchLedger.fileName
-            items += files.map { SiteWriter.Item(path: Self.folder + shard.name + "/" + $0.path, fingerprint: shard.fingerprint ?? 0, content: .copy(from: bundle + "/" + $0.path)) }
-            items.append(SiteWriter.Item(path: ledgerPath, fingerprint: shard.fingerprint ?? 0, content: .bytes(ledger.encoded())))
+            for page in shard.unmarked { ledger.unmarked[page] = records[page]?.fingerprint }
+            items.append(Self.ledgerItem(ledger, bundle: shard.name))
         }
-        if recentKept, let record = records[Self.folder + Self.recent + "/" + SearchLedger.fileName],
-           let ledger = (try? FileIO.read(output + "/" + record.path)).flatMap(SearchLedger.init) {
-            recentIDs = Set(ledger.pages.values.compactMap(\.id))
+        if let recentShard {
+            var ledger = plan.recent
+            ledger.marked = recentShard.marked
+            for (path, page) in ledger.pages { ledger.pages[path] = SearchLedger.Page(fingerprint: page.fingerprint, id: recentIDs[path]) }
+            items.append(Self.ledgerItem(ledger, bundle: Self.recent))
         }
         // Pagefind's search box is the same in every bundle it makes; it is taken from one made now.
         for file in Self.interfaceFiles {
@@ -215,7 +222,7 @@ struct SearchIndexer: Sendable {
             }
         }
         // A page whose indexed text did not change has the same id in both bundles: it stays.
-        let drops = recentShard == nil ? [] : plan.recent.drops.values.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(recentIDs)
+        let drops = recentShard == nil ? [] : plan.recent.drops.values.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(recentIDs.values)
         let list = Self.bundleList(plan.listed, recent: recentShard == nil ? nil : Self.recent, drops: drops)
         items.append(SiteWriter.Item(path: Self.folder + Self.bundleList, fingerprint: 0, content: .bytes(list)))
 
@@ -285,13 +292,18 @@ extension SearchIndexer {
             guard let fingerprint = shard.fingerprint else {
                 // Unchanged since the last build: so is its part of the bundle of recent changes.
                 for (path, page) in previous?.pages ?? [:] where SearchShard.name(of: path) == shard.name { plan.recent.pages[path] = page }
+                for (path, page) in previous?.unmarked ?? [:] where SearchShard.name(of: path) == shard.name { plan.recent.unmarked[path] = page }
                 if let ids = previous?.drops[shard.name] { plan.recent.drops[shard.name] = ids }
                 continue
             }
-            let made = bundles[shard.name]?.first?.fingerprint
+            let made = Self.madeFrom(bundles[shard.name])
+            let base = incremental && !check.damaged.contains(shard.name) ? ledger(of: shard.name, in: bundles) : nil
+            // The pages found unmarked since, so that the next build need not read them.
+            for path in shard.unmarked where base?.unmarked[path] != records[path]?.fingerprint {
+                if let fingerprint = records[path]?.fingerprint, SearchLedger.canRecord(path) { plan.recent.unmarked[path] = fingerprint }
+            }
             if made == fingerprint && !check.everyBundle && !check.damaged.contains(shard.name) { continue }
-            guard incremental, made != nil, !check.damaged.contains(shard.name), let base = ledger(of: shard.name, in: bundles),
-                  let changes = Self.changes(of: shard, records: records, since: base) else {
+            guard made != nil, let base, let changes = Self.changes(of: shard, records: records, since: base) else {
                 plan.remake.append(shard)
                 continue
             }
@@ -322,6 +334,19 @@ extension SearchIndexer {
             drops.insert(id)
         }
         return (pages, drops)
+    }
+
+    /// The fingerprint of the pages a bundle was made from, which its files (but its ledger) carry.
+    static func madeFrom(_ files: [SiteManifest.Record]?) -> UInt64? {
+        files?.first { !$0.path.hasSuffix("/" + SearchLedger.fileName) }?.fingerprint
+    }
+
+    /// The ledger of a bundle as an output, fingerprinted by its bytes.
+    static func ledgerItem(_ ledger: SearchLedger, bundle: String) -> SiteWriter.Item {
+        let bytes = ledger.encoded()
+        var hasher = ContentHasher()
+        hasher.combine(bytes: bytes)
+        return SiteWriter.Item(path: folder + bundle + "/" + SearchLedger.fileName, fingerprint: hasher.value, content: .bytes(bytes))
     }
 
     /// The ledger of the bundle `name`, as the last build wrote it.
@@ -361,23 +386,24 @@ private extension SearchIndexer {
     /// and the others' only when none of those has one.
     /// - Parameter known: The ledgers of bundles made from marked pages: a page as it was then
     ///   is marked if the ledger lists it, and is not read again.
-    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check, known: [String: SearchLedger] = [:]) async -> [SearchShard] {
+    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check, known: [String: (fingerprint: UInt64, marked: Bool)] = [:]) async -> [SearchShard] {
         let pages = Dictionary(grouping: records.values.filter { isIndexed($0.path) }) { SearchShard.name(of: $0.path) }
         let touched = check.everyShard || check.everyBundle ? Set(pages.keys) : check.damaged.union(changed.filter(isIndexed).map(SearchShard.name(of:)))
         var order = pages.keys.sorted().filter(touched.contains)
         order += pages.keys.sorted().filter { !touched.contains($0) }
         var marked: [String: [SiteManifest.Record]] = [:]
+        var unmarked: [String: [String]] = [:]
         var siteIsMarked = false
         for name in order {
             if !touched.contains(name) && siteIsMarked { break }
             let records = pages[name] ?? []
             let output = self.output
-            let ledger = known[name].flatMap { $0.marked == true ? $0 : nil }
             let marks = await parallelMap(records) { record in
-                if ledger?.pages[record.path]?.fingerprint == record.fingerprint { return true }
+                if let mark = known[record.path], mark.fingerprint == record.fingerprint { return mark.marked }
                 return (try? FileIO.read(output + "/" + record.path)).map { ByteSearch.firstOffset(of: Self.mark, in: $0) != nil } ?? false
             }
             marked[name] = zip(records, marks).filter(\.1).map(\.0)
+            unmarked[name] = zip(records, marks).filter { !$0.1 }.map(\.0.path)
             siteIsMarked = siteIsMarked || marks.contains(true)
         }
         return pages.keys.sorted().compactMap { name -> SearchShard? in
@@ -387,7 +413,8 @@ private extension SearchIndexer {
             }
             let chosen = siteIsMarked ? marked[name] ?? [] : pages[name] ?? []
             guard !chosen.isEmpty else { return nil }
-            return SearchShard(name: name, pages: chosen.map(\.path).sorted(), fingerprint: fingerprint(chosen, marked: siteIsMarked), marked: siteIsMarked)
+            return SearchShard(name: name, pages: chosen.map(\.path).sorted(), fingerprint: fingerprint(chosen, marked: siteIsMarked), marked: siteIsMarked,
+                               unmarked: siteIsMarked ? unmarked[name] ?? [] : [])
         }
     }
 

@@ -6,8 +6,9 @@ import Foundation
 /// name of its fragment, `fragment/<id>.pf_fragment`, and a search result's `id`); `-` when
 /// bake could not tell it. The bundle of recent changes also lists the ids of the stale copies
 /// it hides in the other bundles, a line each: `drop<TAB>bundle<TAB>id`. A first line says
-/// whether the site marked what Pagefind reads (`#marked`: only those pages are listed) or not
-/// (`#all`).
+/// whether the site marked what Pagefind reads (`#marked`) or not (`#all`); with marks, the
+/// pages read and found unmarked are listed too, with `~` for an id, so that the next build
+/// need not read them again while they are as they were.
 ///
 /// It travels with its bundle (written and removed with it, under the same fingerprint), so a
 /// bundle and its ledger always agree. Readers never load it.
@@ -25,6 +26,8 @@ struct SearchLedger: Sendable, Hashable {
     /// Whether only pages marked `data-pagefind-body` were read; nil when not said.
     var marked: Bool?
     var pages: [String: Page] = [:]
+    /// The pages read and found without Pagefind's mark, by their fingerprints then.
+    var unmarked: [String: UInt64] = [:]
     /// For the bundle of recent changes: the ids of stale copies, by the bundle they are in.
     var drops: [String: Set<String>] = [:]
 
@@ -40,10 +43,21 @@ struct SearchLedger: Sendable, Hashable {
         }
     }
 
+    /// What the ledger says of each page's mark, by its fingerprint then: nil unless the site was marked.
+    var marks: [String: (fingerprint: UInt64, marked: Bool)]? {
+        guard marked == true else { return nil }
+        var marks = unmarked.mapValues { (fingerprint: $0, marked: false) }
+        for (path, page) in pages { marks[path] = (page.fingerprint, true) }
+        return marks
+    }
+
     func encoded() -> [UInt8] {
         var text = marked.map { $0 ? "#marked\n" : "#all\n" } ?? ""
         for (path, page) in pages.sorted(by: { $0.key < $1.key }) {
             text += path + "\t" + String(page.fingerprint, radix: 16) + "\t" + (page.id ?? "-") + "\n"
+        }
+        for (path, fingerprint) in unmarked.sorted(by: { $0.key < $1.key }) {
+            text += path + "\t" + String(fingerprint, radix: 16) + "\t~\n"
         }
         for (bundle, ids) in drops.sorted(by: { $0.key < $1.key }) {
             for id in ids.sorted() { text += Self.dropTag + "\t" + bundle + "\t" + id + "\n" }
@@ -63,19 +77,24 @@ struct SearchLedger: Sendable, Hashable {
                 continue
             }
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 3, !fields[0].isEmpty, fields[2] == "-" || Self.isID(fields[2]) else { return nil }
+            guard fields.count == 3, !fields[0].isEmpty, fields[2] == "-" || fields[2] == "~" || Self.isID(fields[2]) else { return nil }
             if fields[0] == Self.dropTag {
                 drops[fields[1], default: []].insert(fields[2])
             } else {
                 guard let fingerprint = UInt64(fields[1], radix: 16) else { return nil }
+                if fields[2] == "~" {
+                    unmarked[fields[0]] = fingerprint
+                    continue
+                }
                 pages[fields[0]] = Page(fingerprint: fingerprint, id: fields[2] == "-" ? nil : fields[2])
             }
         }
     }
 
-    init(marked: Bool? = nil, pages: [String: Page] = [:], drops: [String: Set<String>] = [:]) {
+    init(marked: Bool? = nil, pages: [String: Page] = [:], unmarked: [String: UInt64] = [:], drops: [String: Set<String>] = [:]) {
         self.marked = marked
         self.pages = pages
+        self.unmarked = unmarked
         self.drops = drops
     }
 

@@ -11,6 +11,8 @@ struct SearchShard: Sendable, Hashable {
     let fingerprint: UInt64?
     /// Whether `pages` are those marked `data-pagefind-body`, not every page.
     var marked = false
+    /// When `marked`, the shard's other pages: read, and found without the mark.
+    var unmarked: [String] = []
 
     /// The shard of the pages outside year folders.
     static let others = "pages"

@@ -74,6 +74,7 @@ import Testing
         let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2014/" + SearchLedger.fileName)))
         #expect(Set(base.pages.keys) == ["2014/03/31/hello.html", "2014/03/31/second.html", "2014/04/02/april.html"])
         #expect(base.marked == true, "the default theme marks what Pagefind reads")
+        #expect(base.unmarked.keys.contains("2014/index.html"), "the year's archive was read and found unmarked")
         let stale = try #require(base.pages["2014/03/31/hello.html"]?.id)
         #expect(FileIO.exists(output + "/pagefind/2014/fragment/" + stale + ".pf_fragment"), "a page's id names its fragment")
 
@@ -87,6 +88,14 @@ import Testing
         let recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
         #expect(Set(recent.pages.keys) == ["2014/03/31/hello.html"])
         #expect(recent.drops == ["2014": [stale]])
+        // The lists the edit changed were read for the mark; the next edit need not read them again.
+        let manifest0 = try #require(SiteManifest(bytes: try FileIO.read(output + "/" + SiteManifest.fileName)))
+        let lists = again.written.filter { $0.hasSuffix(".html") && !$0.hasPrefix("pagefind/") && $0 != "2014/03/31/hello.html" }
+        #expect(!lists.isEmpty)
+        for path in lists {
+            #expect(recent.unmarked[path] == manifest0.records[path]?.fingerprint, "\(path) of \(lists)")
+        }
+        #expect(recent.marked == true)
         let fresh = try #require(recent.pages["2014/03/31/hello.html"]?.id)
         #expect(fresh != stale)
         #expect(FileIO.exists(output + "/pagefind/recent/fragment/" + fresh + ".pf_fragment"))

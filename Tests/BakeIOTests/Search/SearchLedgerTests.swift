@@ -20,6 +20,12 @@ import Testing
         """)
         #expect(SearchLedger(bytes) == ledger)
         #expect(SearchLedger([]) == SearchLedger())
+        let withUnmarked = SearchLedger(marked: true, pages: ledger.pages, unmarked: ["2014/03/index.html": 0xAB])
+        #expect(String(decoding: withUnmarked.encoded(), as: UTF8.self).contains("\n2014/03/index.html\tab\t~\n"))
+        #expect(SearchLedger(withUnmarked.encoded()) == withUnmarked)
+        #expect(withUnmarked.marks?["2014/03/index.html"]?.marked == false)
+        #expect(withUnmarked.marks?["2014/03/31/hello.html"]?.marked == true)
+        #expect(ledger.marks == nil, "unsaid: every page is read")
         for marked in [true, false] {
             let said = SearchLedger(marked: marked, pages: ledger.pages)
             #expect(String(decoding: said.encoded(), as: UTF8.self).hasPrefix(marked ? "#marked\n2014/03/31/hello.html\t" : "#all\n2014/03/31/hello.html\t"))
