@@ -135,7 +135,7 @@ struct SearchIndexer: Sendable {
     /// damaged or new, or when the bundle of recent changes would grow past `recentLimit`
     /// pages. Otherwise the pages changed since it was made go into the bundle of recent
     /// changes (`pagefind/recent/`), which Pagefind makes again over those pages alone, and
-    /// `bundles.json` lists the ids of their stale copies, which the search page drops.
+    /// `bundles.json` lists their stale copies, which the search page drops.
     /// - Parameters:
     ///   - first: What the write of the pages did.
     ///   - check: `Step.check`.
@@ -221,9 +221,7 @@ struct SearchIndexer: Sendable {
                 items.append(SiteWriter.Item(path: record.path, fingerprint: record.fingerprint, content: .keep(record)))
             }
         }
-        // A page whose indexed text did not change has the same id in both bundles: it stays.
-        let drops = recentShard == nil ? [] : plan.recent.drops.values.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(recentIDs.values)
-        let list = Self.bundleList(plan.listed, recent: recentShard == nil ? nil : Self.recent, drops: drops)
+        let list = Self.bundleList(plan.listed, recent: recentShard == nil ? nil : Self.recent, drops: recentShard == nil ? [:] : plan.recent.drops)
         items.append(SiteWriter.Item(path: Self.folder + Self.bundleList, fingerprint: 0, content: .bytes(list)))
 
         let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state, provisional: provisional)
@@ -237,15 +235,18 @@ struct SearchIndexer: Sendable {
 
     /// The names of the bundles, the newest year first and the other pages last, as the
     /// search page reads them: `{"bundles":["2026","2025","pages"]}`.
-    /// With recent changes, it also names their bundle and the ids of the stale copies the
-    /// page drops: `{"bundles":["2026","pages"],"recent":"recent","drop":["en_1a2b3c4"]}`.
-    static func bundleList(_ names: [String], recent: String? = nil, drops: Set<String> = []) -> [UInt8] {
-        let quoted = names.sorted { ($0 == SearchShard.others ? 0 : 1, $0) > ($1 == SearchShard.others ? 0 : 1, $1) }.map { "\"\($0)\"" }
-        var list = "{\"bundles\":[\(quoted.joined(separator: ","))]"
+    /// With recent changes, it also names their bundle and the stale copies the page drops
+    /// from the others, each as its id and URL (an id alone may name two pages):
+    /// `{"bundles":["2026","pages"],"drop":[["en_1a2b3c4","/2026/01/02/a.html"]],"recent":"recent"}`.
+    static func bundleList(_ names: [String], recent: String? = nil, drops: [String: String] = [:]) -> [UInt8] {
+        let sorted = names.sorted { ($0 == SearchShard.others ? 0 : 1, $0) > ($1 == SearchShard.others ? 0 : 1, $1) }
+        var list: [String: Any] = ["bundles": sorted]
         if let recent {
-            list += ",\"recent\":\"\(recent)\",\"drop\":[" + drops.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            list["recent"] = recent
+            list["drop"] = drops.sorted { $0.key < $1.key }.map { [$0.value, SearchLedger.url(of: $0.key)] }
         }
-        return Array((list + "}\n").utf8)
+        let json = (try? JSONSerialization.data(withJSONObject: list, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{\"bundles\":[]}".utf8)
+        return Array(json) + [0x0A]
     }
 
     /// The shard whose bundle has the file at `path` (in `pagefind/`), or nil for the files of
@@ -276,7 +277,7 @@ extension SearchIndexer {
 
         /// The shards the bundle of recent changes has pages or stale copies of.
         var recentShards: Set<String> {
-            Set(recent.pages.keys.map(SearchShard.name(of:))).union(recent.drops.keys)
+            Set(recent.pages.keys.map(SearchShard.name(of:))).union(recent.drops.keys.map(SearchShard.name(of:)))
         }
     }
 
@@ -293,7 +294,7 @@ extension SearchIndexer {
                 // Unchanged since the last build: so is its part of the bundle of recent changes.
                 for (path, page) in previous?.pages ?? [:] where SearchShard.name(of: path) == shard.name { plan.recent.pages[path] = page }
                 for (path, page) in previous?.unmarked ?? [:] where SearchShard.name(of: path) == shard.name { plan.recent.unmarked[path] = page }
-                if let ids = previous?.drops[shard.name] { plan.recent.drops[shard.name] = ids }
+                for (path, id) in previous?.drops ?? [:] where SearchShard.name(of: path) == shard.name { plan.recent.drops[path] = id }
                 continue
             }
             let made = Self.madeFrom(bundles[shard.name])
@@ -308,16 +309,16 @@ extension SearchIndexer {
                 continue
             }
             plan.recent.pages.merge(changes.pages) { new, _ in new }
-            if !changes.drops.isEmpty { plan.recent.drops[shard.name] = changes.drops }
+            plan.recent.drops.merge(changes.drops) { new, _ in new }
         }
         return plan
     }
 
     /// The pages of `shard` changed or added since `base` was made, and the ids of the copies
     /// of pages changed or removed; nil when one of those ids is unknown.
-    static func changes(of shard: SearchShard, records: [String: SiteManifest.Record], since base: SearchLedger) -> (pages: [String: SearchLedger.Page], drops: Set<String>)? {
+    static func changes(of shard: SearchShard, records: [String: SiteManifest.Record], since base: SearchLedger) -> (pages: [String: SearchLedger.Page], drops: [String: String])? {
         var pages: [String: SearchLedger.Page] = [:]
-        var drops: Set<String> = []
+        var drops: [String: String] = [:]
         for path in shard.pages {
             guard let fingerprint = records[path]?.fingerprint, SearchLedger.canRecord(path) else { return nil }
             let before = base.pages[path]
@@ -325,13 +326,13 @@ extension SearchIndexer {
             pages[path] = SearchLedger.Page(fingerprint: fingerprint, id: nil)
             if let before {
                 guard let id = before.id else { return nil }
-                drops.insert(id)
+                drops[path] = id
             }
         }
         let current = Set(shard.pages)
         for (path, page) in base.pages where !current.contains(path) {
             guard let id = page.id else { return nil }
-            drops.insert(id)
+            drops[path] = id
         }
         return (pages, drops)
     }
@@ -364,9 +365,9 @@ extension SearchIndexer {
             hasher.combine(path)
             hasher.combine(Int64(bitPattern: page.fingerprint))
         }
-        for (shard, ids) in recent.drops.sorted(by: { $0.key < $1.key }) {
-            hasher.combine(shard)
-            for id in ids.sorted() { hasher.combine(id) }
+        for (path, id) in recent.drops.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(id)
         }
         return hasher.value
     }

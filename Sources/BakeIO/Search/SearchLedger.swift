@@ -4,8 +4,8 @@ import Foundation
 /// What a bundle of the search index was made from, kept in the bundle as `bake-pages.tsv`: a
 /// line per page, `path<TAB>fingerprint<TAB>id`, where the id is Pagefind's for the page (the
 /// name of its fragment, `fragment/<id>.pf_fragment`, and a search result's `id`); `-` when
-/// bake could not tell it. The bundle of recent changes also lists the ids of the stale copies
-/// it hides in the other bundles, a line each: `drop<TAB>bundle<TAB>id`. A first line says
+/// bake could not tell it. The bundle of recent changes also lists the stale copies it hides in
+/// the other bundles, a line each: `drop<TAB>id<TAB>path`. A first line says
 /// whether the site marked what Pagefind reads (`#marked`) or not (`#all`); with marks, the
 /// pages read and found unmarked are listed too, with `~` for an id, so that the next build
 /// need not read them again while they are as they were.
@@ -28,8 +28,9 @@ struct SearchLedger: Sendable, Hashable {
     var pages: [String: Page] = [:]
     /// The pages read and found without Pagefind's mark, by their fingerprints then.
     var unmarked: [String: UInt64] = [:]
-    /// For the bundle of recent changes: the ids of stale copies, by the bundle they are in.
-    var drops: [String: Set<String>] = [:]
+    /// For the bundle of recent changes: the ids of the stale copies in the years' bundles, by
+    /// their pages' paths. (Ids are short hashes: two pages of different bundles may share one.)
+    var drops: [String: String] = [:]
 
     /// Whether `path` can be written on a line of its own.
     static func canRecord(_ path: String) -> Bool {
@@ -59,8 +60,8 @@ struct SearchLedger: Sendable, Hashable {
         for (path, fingerprint) in unmarked.sorted(by: { $0.key < $1.key }) {
             text += path + "\t" + String(fingerprint, radix: 16) + "\t~\n"
         }
-        for (bundle, ids) in drops.sorted(by: { $0.key < $1.key }) {
-            for id in ids.sorted() { text += Self.dropTag + "\t" + bundle + "\t" + id + "\n" }
+        for (path, id) in drops.sorted(by: { $0.key < $1.key }) {
+            text += Self.dropTag + "\t" + id + "\t" + path + "\n"
         }
         return Array(text.utf8)
     }
@@ -77,10 +78,12 @@ struct SearchLedger: Sendable, Hashable {
                 continue
             }
             let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 3, !fields[0].isEmpty, fields[2] == "-" || fields[2] == "~" || Self.isID(fields[2]) else { return nil }
+            guard fields.count == 3, !fields[0].isEmpty else { return nil }
             if fields[0] == Self.dropTag {
-                drops[fields[1], default: []].insert(fields[2])
+                guard Self.isID(fields[1]), Self.canRecord(fields[2]), !fields[2].isEmpty else { return nil }
+                drops[fields[2]] = fields[1]
             } else {
+                guard fields[2] == "-" || fields[2] == "~" || Self.isID(fields[2]) else { return nil }
                 guard let fingerprint = UInt64(fields[1], radix: 16) else { return nil }
                 if fields[2] == "~" {
                     unmarked[fields[0]] = fingerprint
@@ -91,11 +94,16 @@ struct SearchLedger: Sendable, Hashable {
         }
     }
 
-    init(marked: Bool? = nil, pages: [String: Page] = [:], unmarked: [String: UInt64] = [:], drops: [String: Set<String>] = [:]) {
+    init(marked: Bool? = nil, pages: [String: Page] = [:], unmarked: [String: UInt64] = [:], drops: [String: String] = [:]) {
         self.marked = marked
         self.pages = pages
         self.unmarked = unmarked
         self.drops = drops
+    }
+
+    /// The URL Pagefind gives the page at `path`: `/<path>`, or `/<folder>/` for an `index.html`.
+    static func url(of path: String) -> String {
+        path == "index.html" || path.hasSuffix("/index.html") ? "/" + path.dropLast("index.html".count) : "/" + path
     }
 
     /// The ids of the pages of a bundle Pagefind made in `bundle`, by the paths of `pages`
@@ -108,10 +116,7 @@ struct SearchLedger: Sendable, Hashable {
               let run = try? await gzip.run(["-dc"] + fragments.map { "fragment/" + $0 }, in: bundle, environment: environment),
               run.succeeded else { return [:] }
         var byURL: [String: String] = [:]
-        for page in pages {
-            byURL["/" + page] = page
-            if page.hasSuffix("/index.html") || page == "index.html" { byURL["/" + page.dropLast("index.html".count)] = page }
-        }
+        for page in pages { byURL[url(of: page)] = page }
         // Each fragment starts `pagefind_dcd{"`, which no JSON string can hold (its quotes are escaped).
         let texts = run.output.components(separatedBy: "pagefind_dcd{\"").dropFirst()
         guard texts.count == fragments.count else { return [:] }

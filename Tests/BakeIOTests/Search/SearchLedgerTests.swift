@@ -7,15 +7,15 @@ import Testing
     @Test func itReadsWhatItWrites() throws {
         let ledger = SearchLedger(
             pages: ["2014/03/31/hello.html": .init(fingerprint: 0xDEAD_BEEF, id: "en_1a2b3c4"), "2014/index.html": .init(fingerprint: 7, id: nil)],
-            drops: ["2014": ["en_9f8e7d6", "en_0000001"], "pages": ["unknown_abc"]]
+            drops: ["2014/03/30/gone.html": "en_9f8e7d6", "2014/03/29/a.html": "en_0000001", "about.html": "en_9f8e7d6"]
         )
         let bytes = ledger.encoded()
         #expect(String(decoding: bytes, as: UTF8.self) == """
         2014/03/31/hello.html\tdeadbeef\ten_1a2b3c4
         2014/index.html\t7\t-
-        drop\t2014\ten_0000001
-        drop\t2014\ten_9f8e7d6
-        drop\tpages\tunknown_abc
+        drop\ten_0000001\t2014/03/29/a.html
+        drop\ten_9f8e7d6\t2014/03/30/gone.html
+        drop\ten_9f8e7d6\tabout.html
 
         """)
         #expect(SearchLedger(bytes) == ledger)
@@ -39,7 +39,8 @@ import Testing
         "2014/a.html\t1\ten_1\textra\n",                 // four fields
         "2014/a.html\t1\t\"en\"\n",                      // not an id: it would reach JSON
         "2014/a.html\t1\t../../x\n",
-        "drop\t2014\t</script>\n",
+        "drop\t</script>\t2014/a.html\n",
+        "drop\ten_1\t\n",
         "#some\n",                                      // not a header it writes
     ])
     func aLineItDoesNotWriteIsRefused(_ text: String) {
@@ -67,9 +68,26 @@ import Testing
 
         // b changed, d is new, c is gone; a is as its year's bundle has it.
         #expect(changes?.pages.keys.sorted() == ["2014/b.html", "2014/d.html"])
-        #expect(changes?.drops == ["en_b", "en_c"])
+        #expect(changes?.drops == ["2014/b.html": "en_b", "2014/c.html": "en_c"])
         var unknown = base
         unknown.pages["2014/c.html"] = .init(fingerprint: 3, id: nil)
         #expect(SearchIndexer.changes(of: shard, records: records, since: unknown) == nil, "a copy that cannot be dropped")
+    }
+}
+
+/// `pagefind/bundles.json`, as the search page reads it.
+@Suite struct BundleListTests {
+    @Test func itListsTheBundlesNewestFirstAndThePagesLast() {
+        #expect(String(decoding: SearchIndexer.bundleList(["pages", "2012", "2014"]), as: UTF8.self) == "{\"bundles\":[\"2014\",\"2012\",\"pages\"]}\n")
+    }
+
+    @Test func eachStaleCopyIsNamedByItsIdAndItsURLForIdsMayCollide() {
+        let list = SearchIndexer.bundleList(["2014", "2012"], recent: "recent", drops: [
+            "2014/03/31/hello.html": "en_1a2b3c4", "2012/index.html": "en_1a2b3c4", "2012/06/01/a \"quoted\" page.html": "en_0",
+        ])
+        #expect(String(decoding: list, as: UTF8.self) == #"""
+        {"bundles":["2014","2012"],"drop":[["en_0","\/2012\/06\/01\/a \"quoted\" page.html"],["en_1a2b3c4","\/2012\/"],["en_1a2b3c4","\/2014\/03\/31\/hello.html"]],"recent":"recent"}
+
+        """#.replacingOccurrences(of: "\\/", with: "/"))
     }
 }
