@@ -88,7 +88,7 @@ struct SearchIndexer: Sendable {
     ///   - items: The outputs the write is given whole (kept pages, static files).
     ///   - pending: The paths of the outputs it renders.
     func prepare(items: [SiteWriter.Item], pending: [String], previous: SiteManifest?, onDisk: OutputFiles) async throws(BuildFailure) -> Step {
-        let clashes = (items.map(\.path) + pending).filter { $0.hasPrefix(Self.folder) }.sorted()
+        let clashes = (items.lazy.map(\.path).filter { $0.hasPrefix(Self.folder) } + pending.filter { $0.hasPrefix(Self.folder) }).sorted()
         if !clashes.isEmpty {
             throw BuildFailure(clashes.map { path in
                 Diagnostic(path: output + "/" + path, line: nil, message: "would be written where Pagefind's search index goes with @search true; expected a static file or page of another name")
@@ -105,10 +105,12 @@ struct SearchIndexer: Sendable {
         check.everyShard = previous != nil && previous?.state == nil
         check.damaged = Set(records.filter { !keptPaths.contains($0.path) }.compactMap { Self.shard(ofBundleFile: $0.path) })
         // The HTML files of the last build, against those of this one: a page kept is as it was.
-        let indexedBefore = previous?.records.keys.filter(isIndexed) ?? []
-        let indexedKept = items.lazy.map(\.path).filter(isIndexed)
-        let mayChange = check != Check() || pending.contains(where: isIndexed)
-            || indexedKept.count != indexedBefore.count || !indexedKept.allSatisfy(Set(indexedBefore).contains)
+        // (Looked at only when no page Pagefind reads is rendered, as in most edits it is.)
+        let mayChange = check != Check() || pending.contains(where: isIndexed) || {
+            let indexedBefore = Set(previous?.records.keys.filter(isIndexed) ?? [])
+            let indexedKept = items.lazy.map(\.path).filter(isIndexed)
+            return indexedKept.count != indexedBefore.count || !indexedKept.allSatisfy(indexedBefore.contains)
+        }()
         guard mayChange else { return Step(kept: keptItems, pagefind: nil, check: check, warnings: []) }
         if let pagefind = await Pagefind.locate(environment: environment, record: pagefindRecord) {
             return Step(kept: keptItems, pagefind: pagefind, check: check, warnings: [])
@@ -160,9 +162,9 @@ struct SearchIndexer: Sendable {
         }
         var shards = await shards(of: records, changed: changed, check: check, known: known)
         var plan = plan(shards, records: records, bundles: bundles, check: check)
-        if plan.recent.pages.count > Self.recentLimit {
-            // Too many recent changes: the years they are in are made again, and the bundle of
-            // recent changes goes.
+        if plan.recent.pages.count > Self.recentLimit || (plan.recent.pages.isEmpty && !plan.recent.drops.isEmpty) {
+            // Too many recent changes, or only pages removed (a bundle of recent changes needs
+            // a page): the years they are in are made again, and the bundle of recent changes goes.
             check.damaged.formUnion(plan.recentShards)
             shards = await self.shards(of: records, changed: changed, check: check, known: known)
             plan = self.plan(shards, records: records, bundles: bundles, check: check)
@@ -376,8 +378,8 @@ extension SearchIndexer {
 private extension SearchIndexer {
     /// Whether Pagefind reads the output at `path`.
     func isIndexed(_ path: String) -> Bool {
-        guard !path.hasPrefix(Self.folder), let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return extensions.contains(String(path[path.index(after: dot)...]))
+        // `.html`, say, at the end is an extension: no slash can follow its dot.
+        extensions.contains { path.utf8.count > $0.utf8.count && path.hasSuffix("." + $0) } && !path.hasPrefix(Self.folder)
     }
 
     /// The shards of the site, each with the pages Pagefind is to read. When any page is marked

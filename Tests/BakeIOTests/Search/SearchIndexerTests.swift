@@ -215,6 +215,28 @@ import Testing
         #expect(recent.drops["2014/03/31/hello.html"] == base.pages["2014/03/31/hello.html"]?.id)
     }
 
+    @Test func aRemovedPostIsNotFoundAgain() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write(Self.olderPost, to: Self.olderPostPath, in: blog)
+        try write("@title Older too\n@pubDate 2012-07-01 09:00:00 -0700\n\nAnother.\n", to: "posts/2012/07/01/older-too.markdown", in: blog)
+        _ = try await Self.bake(blog, into: output).summary()
+        let base = try #require(SearchLedger(try FileIO.read(output + "/pagefind/2012/" + SearchLedger.fileName)))
+        let gone = "2012/07/01/older-too.html"
+        #expect(base.pages[gone]?.id != nil)
+
+        try FileManager.default.removeItem(atPath: blog + "/posts/2012/07/01/older-too.markdown")
+        let removed = try await Self.bake(blog, into: output).summary()
+
+        // Its neighbours changed, and with them the bundle of recent changes, which drops its copy.
+        #expect(removed.searchBundlesIndexed == ["recent"])
+        let recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        #expect(recent.pages[gone] == nil)
+        #expect(recent.drops[gone] == base.pages[gone]?.id)
+        #expect(try read("pagefind/bundles.json", in: output).contains("\"/2012/07/01/older-too.html\"]"))
+    }
+
     @Test func withoutGzipAYearIsMadeAgainForEachEdit() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
