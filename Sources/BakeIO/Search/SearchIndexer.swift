@@ -148,8 +148,10 @@ struct SearchIndexer: Sendable {
         var check = given
         // Without its ledger, what the bundle of recent changes hid is unknown: every shard is
         // read again and made again where it changed.
-        if check.damaged.contains(Self.recent) { check.everyShard = true }
         let bundles = Dictionary(grouping: records.values.filter { $0.path.hasPrefix(Self.folder) }) { Self.shard(ofBundleFile: $0.path) ?? "" }
+        if check.damaged.contains(Self.recent) || (bundles[Self.recent] != nil && ledger(of: Self.recent, in: bundles) == nil) {
+            check.everyShard = true
+        }
         // What the ledgers of the bundles of pages that changed, and of recent changes, say of
         // each page's mark: a page as it was then is not read again.
         var known: [String: (fingerprint: UInt64, marked: Bool)] = [:]
@@ -162,9 +164,9 @@ struct SearchIndexer: Sendable {
         }
         var shards = await shards(of: records, changed: changed, check: check, known: known)
         var plan = plan(shards, records: records, bundles: bundles, check: check)
-        if plan.recent.pages.count > Self.recentLimit || (plan.recent.pages.isEmpty && !plan.recent.drops.isEmpty) {
-            // Too many recent changes, or only pages removed (a bundle of recent changes needs
-            // a page): the years they are in are made again, and the bundle of recent changes goes.
+        if plan.recent.pages.count > Self.recentLimit {
+            // Too many recent changes: the years they are in are made again, and the bundle of
+            // recent changes goes.
             check.damaged.formUnion(plan.recentShards)
             shards = await self.shards(of: records, changed: changed, check: check, known: known)
             plan = self.plan(shards, records: records, bundles: bundles, check: check)
@@ -202,6 +204,8 @@ struct SearchIndexer: Sendable {
                 recentIDs = ids
                 continue
             }
+            // A path no line can hold leaves the bundle without a ledger: it is made again for each change.
+            guard (shard.pages + shard.unmarked).allSatisfy(SearchLedger.canRecord) else { continue }
             var ledger = SearchLedger(marked: shard.marked)
             for page in shard.pages {
                 ledger.pages[page] = SearchLedger.Page(fingerprint: records[page]?.fingerprint ?? 0, id: ids[page])
@@ -306,7 +310,10 @@ extension SearchIndexer {
                 if let fingerprint = records[path]?.fingerprint, SearchLedger.canRecord(path) { plan.recent.unmarked[path] = fingerprint }
             }
             if made == fingerprint && !check.everyBundle && !check.damaged.contains(shard.name) { continue }
-            guard made != nil, let base, let changes = Self.changes(of: shard, records: records, since: base) else {
+            // A page removed takes its year with it: what was removed leaves the published
+            // index (its fragment) at once, not when the year is next made.
+            guard made != nil, let base, let changes = Self.changes(of: shard, records: records, since: base),
+                  changes.drops.keys.allSatisfy(changes.pages.keys.contains) else {
                 plan.remake.append(shard)
                 continue
             }

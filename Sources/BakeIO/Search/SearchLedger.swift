@@ -83,7 +83,7 @@ struct SearchLedger: Sendable, Hashable {
                 guard Self.isID(fields[1]), Self.canRecord(fields[2]), !fields[2].isEmpty else { return nil }
                 drops[fields[2]] = fields[1]
             } else {
-                guard fields[2] == "-" || fields[2] == "~" || Self.isID(fields[2]) else { return nil }
+                guard Self.canRecord(fields[0]), fields[2] == "-" || fields[2] == "~" || Self.isID(fields[2]) else { return nil }
                 guard let fingerprint = UInt64(fields[1], radix: 16) else { return nil }
                 if fields[2] == "~" {
                     unmarked[fields[0]] = fingerprint
