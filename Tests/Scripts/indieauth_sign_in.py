@@ -8,8 +8,9 @@ Mozilla's marionette_driver). The script plays the app too: a web server on 127.
 came back. It prints one JSON object: the URL the browser ended on, the state it carried, and
 the token endpoint's answer; or `{"problem": "..."}` when the browser cannot be run.
 """
-import base64, hashlib, http.server, json, os, secrets, shutil, sys, tempfile, threading, time
+import base64, hashlib, http.server, json, secrets, shutil, sys, threading, time
 import urllib.parse, urllib.request
+import headless_firefox
 
 browser_name, shim, password = sys.argv[1], sys.argv[2].rstrip("/"), sys.argv[3]
 
@@ -70,20 +71,8 @@ def chromium_session():
         browser.quit()
 
 def firefox_session():
-    try:
-        from marionette_driver.marionette import Marionette
-        from marionette_driver.by import By
-    except ImportError:
-        give_up("python3 cannot import marionette_driver; install it with `python3 -m pip install marionette-driver` (script/setup does)")
-    firefox = shutil.which("firefox-esr") or shutil.which("firefox")
-    if firefox is None:
-        give_up("no firefox on PATH; install Debian's firefox-esr (script/setup does)")
-    profile = tempfile.mkdtemp(prefix="bake-firefox-")
-    client = Marionette(host="127.0.0.1", port=0, bin=firefox, headless=True, profile=profile, startup_timeout=300,
-                        gecko_log=os.path.join(profile, "gecko.log"))
-    try:
-        client.start_session()
-        client.timeout.page_load = 300
+    from marionette_driver.by import By
+    with headless_firefox.session() as client:
         client.navigate(link)
         client.find_element(By.CSS_SELECTOR, "input[type=password]").send_keys(password)
         client.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
@@ -91,17 +80,13 @@ def firefox_session():
         while not client.get_url().startswith(redirect_uri) and time.monotonic() < deadline:
             time.sleep(0.05)
         return client.get_url()
-    finally:
-        try:
-            client.quit(in_app=True)
-        except Exception:
-            client.cleanup()
-        shutil.rmtree(profile, ignore_errors=True)
 
 try:
     ended = chromium_session() if browser_name == "chromium" else firefox_session()
 except SystemExit:
     raise
+except headless_firefox.Missing as missing:
+    give_up(str(missing))
 except Exception as error:
     give_up(f"{browser_name} failed: " + (str(error).strip().splitlines() or [type(error).__name__])[0])
 

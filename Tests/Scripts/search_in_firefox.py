@@ -10,7 +10,7 @@ one JSON object, {"found": {word: [result hrefs]}, "console": [errors the pages 
 which a word the status line never named has no entry; or {"problem": "..."} when Firefox
 cannot be run.
 """
-import functools, http.server, json, os, shutil, sys, tempfile, threading
+import functools, http.server, json, sys, threading
 
 root, search_path, words = sys.argv[1], sys.argv[2], sys.argv[3:]
 
@@ -22,12 +22,9 @@ try:
     from marionette_driver import Wait
     from marionette_driver.by import By
     from marionette_driver.errors import TimeoutException
-    from marionette_driver.marionette import Marionette
 except ImportError:
-    give_up("python3 cannot import marionette_driver; install it with `python3 -m pip install marionette-driver` (script/setup does)")
-firefox = shutil.which("firefox-esr") or shutil.which("firefox")
-if firefox is None:
-    give_up("no firefox on PATH; install Debian's firefox-esr (script/setup does)")
+    pass  # headless_firefox.session() says so
+import headless_firefox
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *arguments):
@@ -49,14 +46,9 @@ return Services.console.getMessageArray()
   .map(m => m.sourceName + ": " + m.errorMessage);
 """
 
-profile = tempfile.mkdtemp(prefix="bake-firefox-")
 report = {"found": {}, "console": []}
 try:
-    client = Marionette(host="127.0.0.1", port=0, bin=firefox, headless=True, profile=profile, startup_timeout=300,
-                        gecko_log=os.path.join(profile, "gecko.log"))
-    try:
-        client.start_session()
-        client.timeout.page_load = 300
+    with headless_firefox.session() as client:
         for word in words:
             client.navigate(base + search_path)
             Wait(client, timeout=120, interval=0.05).until(lambda m: m.execute_script(box), message="the search box")
@@ -69,16 +61,12 @@ try:
             report["found"][word] = client.execute_script(shown)
         with client.using_context(client.CONTEXT_CHROME):
             report["console"] = [line[:200] for line in client.execute_script(errors, script_args=[base])]
-    finally:
-        try:
-            client.quit(in_app=True)
-        finally:
-            client.cleanup()
+except headless_firefox.Missing as missing:
+    give_up(str(missing))
 except SystemExit:
     raise
 except Exception as error:
     give_up("firefox failed: " + (str(error).strip().splitlines() or [type(error).__name__])[0])
 finally:
     server.shutdown()
-    shutil.rmtree(profile, ignore_errors=True)
 print(json.dumps(report), flush=True)
