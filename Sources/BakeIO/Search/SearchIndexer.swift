@@ -149,13 +149,15 @@ struct SearchIndexer: Sendable {
         // Without its ledger, what the bundle of recent changes hid is unknown: every shard is
         // read again and made again where it changed.
         let bundles = Dictionary(grouping: records.values.filter { $0.path.hasPrefix(Self.folder) }) { Self.shard(ofBundleFile: $0.path) ?? "" }
-        if check.damaged.contains(Self.recent) || (bundles[Self.recent] != nil && ledger(of: Self.recent, in: bundles) == nil) {
+        // The ledger of recent changes, read once: what it says is carried into this build's.
+        let recentLedger = check.damaged.contains(Self.recent) ? nil : ledger(of: Self.recent, in: bundles)
+        if check.damaged.contains(Self.recent) || (bundles[Self.recent] != nil && recentLedger == nil) {
             check.everyShard = true
         }
         // What the ledgers of the bundles of pages that changed, and of recent changes, say of
         // each page's mark: a page as it was then is not read again.
         var known: [String: (fingerprint: UInt64, marked: Bool)] = [:]
-        let previousRecent = check.everyShard || check.everyBundle ? nil : ledger(of: Self.recent, in: bundles)
+        let previousRecent = check.everyShard || check.everyBundle ? nil : recentLedger
         if !check.everyShard && !check.everyBundle {
             for name in Set(changed.filter(isIndexed).map(SearchShard.name(of:))).subtracting(check.damaged) {
                 known.merge(ledger(of: name, in: bundles)?.marks ?? [:]) { _, new in new }
@@ -163,13 +165,13 @@ struct SearchIndexer: Sendable {
             known.merge(previousRecent?.marks ?? [:]) { _, new in new }
         }
         var shards = await shards(of: records, changed: changed, check: check, known: known)
-        var plan = plan(shards, records: records, bundles: bundles, check: check)
+        var plan = plan(shards, records: records, bundles: bundles, check: check, recent: previousRecent)
         if plan.recent.pages.count > Self.recentLimit {
             // Too many recent changes: the years they are in are made again, and the bundle of
             // recent changes goes.
             check.damaged.formUnion(plan.recentShards)
             shards = await self.shards(of: records, changed: changed, check: check, known: known)
-            plan = self.plan(shards, records: records, bundles: bundles, check: check)
+            plan = self.plan(shards, records: records, bundles: bundles, check: check, recent: previousRecent)
         }
         let temp: String
         do {
@@ -289,10 +291,12 @@ extension SearchIndexer {
 
     /// Decides, for each shard, whether its bundle stays, is made again, or is kept with its
     /// changed pages in the bundle of recent changes.
-    func plan(_ shards: [SearchShard], records: [String: SiteManifest.Record], bundles: [String: [SiteManifest.Record]], check: Check) -> Plan {
+    /// - Parameter recent: The last build's ledger of recent changes; nil when there is none,
+    ///   or every shard is read again.
+    func plan(_ shards: [SearchShard], records: [String: SiteManifest.Record], bundles: [String: [SiteManifest.Record]], check: Check,
+              recent previous: SearchLedger?) -> Plan {
         var plan = Plan()
         let incremental = !check.everyShard && !check.everyBundle
-        let previous = incremental ? ledger(of: Self.recent, in: bundles) : nil
         for shard in shards {
             guard shard.fingerprint != nil || bundles[shard.name] != nil else { continue }
             plan.listed.append(shard.name)
