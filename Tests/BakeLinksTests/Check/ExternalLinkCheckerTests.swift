@@ -39,10 +39,11 @@ import Testing
     }
 
     @Test func aHostThatRefusesConnectionsIsBroken() async throws {
-        // A port that was just free: nothing listens there.
-        let server = try await LinkServer.start()
-        let url = server.url("/ok")
-        try await server.stopAndWait()
+        // A port bound and never listening, held through the check: another test's server
+        // cannot take it meanwhile, as it could take a port that was only free when asked.
+        let refusing = try RefusingPort()
+        let url = "http://127.0.0.1:\(refusing.port)/ok"
+        defer { withExtendedLifetime(refusing) {} }
         let outcomes = try await checker(timeout: .seconds(5)).check([url])
         guard case .broken(let reason) = outcomes[url] else {
             Issue.record("expected a broken link, got \(String(describing: outcomes[url]))")

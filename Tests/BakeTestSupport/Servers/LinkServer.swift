@@ -60,10 +60,4 @@ public final class LinkServer: @unchecked Sendable {
     public func stop() {
         program.closeInput()
     }
-
-    /// Stops the server and waits until it has ended, and so no longer listens.
-    public func stopAndWait() async throws {
-        program.closeInput()
-        try await program.exit()
-    }
 }
