@@ -12,7 +12,7 @@ public struct DeployPlan: Sendable, Hashable {
     ///   - published: What bake published to the target before.
     public init(site: SiteManifest, published: PublishedFiles) {
         let current = Set(site.records.keys.filter(Self.isPublishable))
-        publish = current.sorted(by: Self.byBytes)
+        publish = current.sorted { $0.precedesInBytes($1) }
         delete = published.paths.filter { Self.isPublishable($0) && !current.contains($0) }
     }
 
@@ -38,7 +38,7 @@ public struct DeployPlan: Sendable, Hashable {
                 parts.removeLast()
             }
         }
-        return folders.sorted(by: Self.byBytes)
+        return folders.sorted { $0.precedesInBytes($1) }
     }
 
     /// Whether bake may name `path` to rsync: relative, inside the target (no `..`), and not
@@ -52,8 +52,3 @@ public struct DeployPlan: Sendable, Hashable {
     }
 }
 
-private extension DeployPlan {
-    static func byBytes(_ a: String, _ b: String) -> Bool {
-        Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8))
-    }
-}

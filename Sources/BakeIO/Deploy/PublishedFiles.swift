@@ -20,7 +20,7 @@ public struct PublishedFiles: Sendable, Hashable {
     public let paths: [String]
 
     public init(paths listed: some Sequence<String>) {
-        paths = Set(listed).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        paths = Set(listed).sorted { $0.precedesInBytes($1) }
     }
 
     /// Where the list for `target` is kept in `blog`.

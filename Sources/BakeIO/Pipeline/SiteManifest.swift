@@ -153,14 +153,15 @@ public struct SiteManifest: Sendable, Hashable {
         return negative ? 0 &- value : value
     }
 
-    /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path.
+    /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path
+    /// (by its UTF-8 bytes, which for the NFC paths a file system gives is `String`'s order).
     public func encoded() -> [UInt8] {
         var bytes = Array((Self.header + "\n").utf8)
         if let state {
             bytes += Array("state\t\(String(state.digest, radix: 16))\t\(state.nextBoundary)\t\(state.posts)\t\(state.pages)\t\n".utf8)
         }
         bytes.reserveCapacity(bytes.count + records.count * 90)
-        for record in records.values.sorted(by: { $0.path < $1.path }) {
+        for record in records.values.sorted(by: { $0.path.precedesInBytes($1.path) }) {
             Self.append(UInt64(bitPattern: record.size), negative: record.size < 0, radix: 10, to: &bytes)
             Self.append(UInt64(bitPattern: record.modified), negative: record.modified < 0, radix: 10, to: &bytes)
             Self.append(record.fingerprint, negative: false, radix: 16, to: &bytes)
@@ -174,13 +175,26 @@ public struct SiteManifest: Sendable, Hashable {
     private static func append(_ value: UInt64, negative: Bool, radix: UInt64, to bytes: inout [UInt8]) {
         var magnitude = negative ? 0 &- value : value
         if negative { bytes.append(UInt8(ascii: "-")) }
-        let start = bytes.count
-        repeat {
-            let digit = UInt8(magnitude % radix)
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            magnitude /= radix
-        } while magnitude > 0
-        bytes[start...].reverse()
-        bytes.append(0x09)
+        // Digits from the last, into a buffer on the stack: at most 20 in base 10.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var start = 20
+            buffer[20] = 0x09
+            if radix == 16 {
+                repeat {
+                    let digit = UInt8(truncatingIfNeeded: magnitude & 0xF)
+                    start -= 1
+                    buffer[start] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                    magnitude >>= 4
+                } while magnitude > 0
+            } else {
+                repeat {
+                    let (quotient, digit) = magnitude.quotientAndRemainder(dividingBy: 10)
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit)
+                    magnitude = quotient
+                } while magnitude > 0
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 }

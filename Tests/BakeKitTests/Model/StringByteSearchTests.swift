@@ -56,4 +56,15 @@ import Testing
         #expect(text.replacingBytes(of: target, with: replacement) == expected)
         #expect(text.replacingBytes(of: target, with: replacement) == (target.isEmpty ? text : text.replacing(target, with: replacement)))
     }
+
+    @Test(arguments: [
+        ("a", "b", true), ("b", "a", false), ("a", "a", false), ("", "a", true), ("a", "", false), ("", "", false),
+        ("index.html", "index.html.gz", true), ("z", "é", true), ("été", "z", false), ("A", "a", true),
+        ("2014/03/31/a.html", "2014/03/31-x.html", false),
+    ] as [(String, String, Bool)])
+    func precedesInBytes(_ example: (String, String, Bool)) {
+        let (a, b, expected) = example
+        #expect(a.precedesInBytes(b) == expected)
+        #expect(a.precedesInBytes(b) == Array(a.utf8).lexicographicallyPrecedes(Array(b.utf8)))
+    }
 }

@@ -38,7 +38,7 @@ struct SearchIndexFollowsTests {
             let unrecorded = try #require(SiteManifest(bytes: try blog.bytes("site/" + SiteManifest.fileName)))
             #expect(unrecorded.state == nil, "until the index is made, the next build indexes again")
 
-            FileManager.default.createFile(atPath: environment.gate, contents: nil)
+            _ = FileManager.default.createFile(atPath: environment.gate, contents: nil)
             try await eventually("the index follows") { !Self.indexed(shim.log.events).isEmpty }
             let done = try #require(Self.indexed(shim.log.events).first)
             // The edited post, as a recent change; 2019's bundle stays, and its copy is dropped.
