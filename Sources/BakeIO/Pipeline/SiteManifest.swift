@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BakeKit
 
 /// The record, kept in the output folder as `.bake-manifest`, of every file bake wrote
@@ -155,18 +160,50 @@ public struct SiteManifest: Sendable, Hashable {
 
     /// One line per file: size, mtime, fingerprint and path, tab-separated, sorted by path
     /// (by its UTF-8 bytes, which for the NFC paths a file system gives is `String`'s order).
+    ///
+    /// The lines are made first, then sorted by the paths in them: comparing bytes in place,
+    /// rather than the records' `String`s, spares a retain and a release per comparison, which
+    /// were most of the cost at 23,000 files.
     public func encoded() -> [UInt8] {
         var bytes = Array((Self.header + "\n").utf8)
         if let state {
             bytes += Array("state\t\(String(state.digest, radix: 16))\t\(state.nextBoundary)\t\(state.posts)\t\(state.pages)\t\n".utf8)
         }
-        bytes.reserveCapacity(bytes.count + records.count * 90)
-        for record in records.values.sorted(by: { $0.path.precedesInBytes($1.path) }) {
-            Self.append(UInt64(bitPattern: record.size), negative: record.size < 0, radix: 10, to: &bytes)
-            Self.append(UInt64(bitPattern: record.modified), negative: record.modified < 0, radix: 10, to: &bytes)
-            Self.append(record.fingerprint, negative: false, radix: 16, to: &bytes)
-            bytes += record.path.utf8
-            bytes.append(0x0A)
+        var lines: [UInt8] = []
+        lines.reserveCapacity(records.count * 90)
+        // Where each line starts, where its path starts, and (last) the end of the lines.
+        var lineStarts: [Int] = []
+        var pathStarts: [Int] = []
+        lineStarts.reserveCapacity(records.count + 1)
+        pathStarts.reserveCapacity(records.count)
+        for record in records.values {
+            lineStarts.append(lines.count)
+            Self.append(UInt64(bitPattern: record.size), negative: record.size < 0, radix: 10, to: &lines)
+            Self.append(UInt64(bitPattern: record.modified), negative: record.modified < 0, radix: 10, to: &lines)
+            Self.append(record.fingerprint, negative: false, radix: 16, to: &lines)
+            pathStarts.append(lines.count)
+            lines += record.path.utf8
+            lines.append(0x0A)
+        }
+        lineStarts.append(lines.count)
+        var order = Array(0..<records.count)
+        lines.withUnsafeBufferPointer { text in
+            lineStarts.withUnsafeBufferPointer { lineStarts in
+                pathStarts.withUnsafeBufferPointer { pathStarts in
+                    guard let base = text.baseAddress else { return }
+                    order.sort { a, b in
+                        // Each path runs to the newline that ends its line.
+                        let (startA, startB) = (pathStarts[a], pathStarts[b])
+                        let (countA, countB) = (lineStarts[a + 1] - 1 - startA, lineStarts[b + 1] - 1 - startB)
+                        let compared = memcmp(base + startA, base + startB, min(countA, countB))
+                        return compared != 0 ? compared < 0 : countA < countB
+                    }
+                }
+            }
+        }
+        bytes.reserveCapacity(bytes.count + lines.count)
+        for index in order {
+            bytes += lines[lineStarts[index]..<lineStarts[index + 1]]
         }
         return bytes
     }
