@@ -1,5 +1,6 @@
 import BakeKit
 import Foundation
+import Synchronization
 
 /// Bakes a blog folder into a site: load, then render, then write.
 ///
@@ -109,25 +110,34 @@ public struct SiteBuilder: Sendable {
         let items = kept + assets.items
         let indexer = SearchIndexer(options: options)
         let search = try await indexer?.prepare(items: items, pending: pending.paths, previous: blog.previous, onDisk: onDisk)
-        // Pages rendered once the highlighter failed may show unhighlighted code: the writer
-        // records them, and the build, as provisional.
-        var report = try await SiteWriter(output: options.output).write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
-                                                                        state: search?.pagefind == nil ? state : nil,
-                                                                        provisional: { highlighter.hasFailed })
+        let writer = SiteWriter(output: options.output)
+        var report: SiteWriter.Report
         var indexed: Int?
         var bundlesIndexed: [String] = []
         var followUp: SearchFollowUp?
-        if let indexer, let search, let pagefind = search.pagefind {
+        if let indexer, let search, let pagefind = search.pagefind, !indexLater {
+            // The index is made once the pages are written, and recorded with them in one manifest.
+            let temp = try SearchIndexer.makeTemporaryFolder(for: options.output)
+            defer { try? FileManager.default.removeItem(atPath: temp) }
+            let outcome = Mutex<(pages: Int?, shards: [String])>((nil, []))
+            report = try await writer.write(items, rendering: pending, previous: blog.previous, state: state, provisional: { highlighter.hasFailed }) { (pages: SiteWriter.Report) async throws(BuildFailure) -> [SiteWriter.Item] in
+                let bundles = try await indexer.bundles(with: pagefind, after: pages, kept: search.kept, check: search.check, in: temp)
+                outcome.withLock { $0 = (bundles.pages, bundles.shards) }
+                return bundles.items
+            }
+            (indexed, bundlesIndexed) = outcome.withLock { ($0.pages, $0.shards) }
+        } else {
+            // Pages rendered once the highlighter failed may show unhighlighted code: the writer
+            // records them, and the build, as provisional.
+            report = try await writer.write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
+                                            state: search?.pagefind == nil ? state : nil, provisional: { highlighter.hasFailed })
+        }
+        if let indexer, let search, let pagefind = search.pagefind, indexLater {
             // The pages are rendered: whether the highlighter failed on them is settled.
             let index = SearchFollowUp(indexer: indexer, pagefind: pagefind, pagesWritten: report, state: state, check: search.check,
                                        provisional: highlighter.hasFailed, memory: memory,
                                        tree: blog.tree(report.manifest))
-            if indexLater {
-                followUp = index
-            } else {
-                let indexing = try await index.index()
-                (report, indexed, bundlesIndexed) = (indexing.report, indexing.pages, indexing.shards)
-            }
+            followUp = index
         }
         let manifest = report.manifest
         loader.keep(loaded, added: added)

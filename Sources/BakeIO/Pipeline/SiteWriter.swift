@@ -123,12 +123,18 @@ public struct SiteWriter: Sendable {
     /// written); the pending list claims the paths this build adds (before the first write);
     /// the files are written; the files the site no longer makes are swept and the manifest
     /// saved.
-    /// - Parameter provisional: Whether what is rendered now may be wrong (code left
-    ///   unhighlighted once the highlighter failed): pending pages rendered while it says so
-    ///   are recorded under another fingerprint, so the next build renders them again, and
-    ///   the manifest then records no state, so the next build is not taken as a no-op.
+    /// - Parameters:
+    ///   - provisional: Whether what is rendered now may be wrong (code left unhighlighted
+    ///     once the highlighter failed): pending pages rendered while it says so are recorded
+    ///     under another fingerprint, so the next build renders them again, and the manifest
+    ///     then records no state, so the next build is not taken as a no-op.
+    ///   - then: What is made from the files once they are written (the search index), given
+    ///     what the write did so far (its `removed` are the files about to be removed): its
+    ///     items are written too, before the stale files are swept and the one manifest is
+    ///     saved. When it fails, nothing is removed, and the manifest records no state.
     public func write(_ items: [Item], rendering pending: Pending = .none, previous: SiteManifest?, state: SiteManifest.State? = nil,
-                      provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> Report {
+                      provisional: (@Sendable () -> Bool)? = nil,
+                      then more: (@Sendable (Report) async throws(BuildFailure) -> [Item])? = nil) async throws(BuildFailure) -> Report {
         let folder = OutputFolder(path: output, previous: previous)
         let pending = provisional.map { isProvisional in
             SiteWriter.Pending(paths: pending.paths) { indices in
@@ -169,10 +175,35 @@ public struct SiteWriter: Sendable {
             }
             await run.apply(batch)
         }
+        var moreCount = 0
+        if let more {
+            let toRemove = previous.map { previous in previous.records.keys.filter { run.records[$0] == nil }.sorted() } ?? []
+            let sofar = Report(written: run.written.sorted(), unchanged: items.count + pending.paths.count - run.written.count, removed: toRemove,
+                               manifest: run.manifest(state: nil))
+            do throws(BuildFailure) {
+                let extra = try await more(sofar)
+                moreCount = extra.count
+                var toWrite: [Item] = []
+                for item in extra {
+                    if case .keep(let record) = item.content {
+                        run.records[record.path] = record
+                    } else if folder.isUnrecorded(item.path) && folder.isInTheWay(item) {
+                        run.failures.append(folder.refusal(item.path))
+                    } else {
+                        toWrite.append(item)
+                    }
+                }
+                try pendingList.claim(adding: toWrite.map(\.path))
+                await run.apply(toWrite)
+            } catch {
+                run.failures += error.diagnostics
+            }
+        }
         let removed = run.sweep()
         let state = provisional?() == true ? nil : state
         try run.saveManifest(state: state, removed: removed, pendingList: pendingList)
-        return Report(written: run.written.sorted(), unchanged: items.count + pending.paths.count - run.written.count, removed: removed, manifest: run.manifest(state: state))
+        return Report(written: run.written.sorted(), unchanged: items.count + pending.paths.count + moreCount - run.written.count, removed: removed,
+                      manifest: run.manifest(state: state))
     }
 }
 
@@ -253,6 +284,20 @@ final class PendingList {
         let added = paths.filter { folder.previous?.records[$0] == nil }
         let known = wasLeft ? folder.previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
         claimed = known + Array(Set(added)).sorted()
+        do {
+            try save()
+        } catch {
+            throw BuildFailure([error.diagnostic(relativeTo: folder.path)])
+        }
+    }
+
+    /// Saves the list with `paths` that no build recorded and it does not hold yet: files
+    /// made after the first write began (the search index).
+    func claim(adding paths: [String]) throws(BuildFailure) {
+        let held = Set(claimed)
+        let added = Array(Set(paths.filter { folder.previous?.records[$0] == nil && !held.contains($0) })).sorted()
+        guard !added.isEmpty else { return }
+        claimed += added
         do {
             try save()
         } catch {

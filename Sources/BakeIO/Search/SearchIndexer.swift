@@ -130,8 +130,47 @@ struct SearchIndexer: Sendable {
         let shards: [String]
     }
 
+    /// The files of `pagefind/` after an index, for the write that records them.
+    struct Bundles: Sendable {
+        /// Every file of the folder: the bundles kept (`.keep`) and made (copies from the
+        /// temporary folder, which must outlive the write), their ledgers, `bundles.json` and
+        /// the search box; none of the pages.
+        let items: [SiteWriter.Item]
+        /// How many pages Pagefind indexed; nil when it did not run.
+        let pages: Int?
+        /// The shards Pagefind indexed, sorted.
+        let shards: [String]
+    }
+
     /// Indexes what changed since the bundles were made, writes them into `pagefind/` and
-    /// records them in the manifest with `state`.
+    /// records them in the manifest with `state`: a second write after the pages', for a
+    /// build that answered before its index (`SearchFollowUp`). `build()` has the write of
+    /// its pages take `bundles(with:after:kept:check:in:)` instead, and saves one manifest.
+    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State, check: Check,
+               provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> Indexing {
+        let temp = try Self.makeTemporaryFolder(for: output)
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let bundles = try await self.bundles(with: pagefind, after: first, check: check, in: temp)
+        let pages = first.manifest.records.values.filter { !$0.path.hasPrefix(Self.folder) }.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
+        let second = try await SiteWriter(output: output).write(pages + bundles.items, previous: first.manifest, state: state, provisional: provisional)
+        let written = (first.written + second.written).sorted()
+        let report = SiteWriter.Report(written: written, unchanged: second.manifest.records.count - written.count,
+                                       removed: (first.removed + second.removed).sorted(), manifest: second.manifest)
+        return Indexing(report: report, pages: bundles.pages, shards: bundles.shards)
+    }
+
+    /// A new temporary folder for Pagefind's bundles (`makeTemporaryFolder(beside:)`), or the
+    /// build's failure.
+    static func makeTemporaryFolder(for output: String) throws(BuildFailure) -> String {
+        do {
+            return try makeTemporaryFolder(beside: output)
+        } catch {
+            throw BuildFailure([error.diagnostic(relativeTo: output)])
+        }
+    }
+
+    /// Makes the bundles of what changed since they were made, in `temp`, and returns every
+    /// file `pagefind/` is to hold.
     ///
     /// A year's bundle is made again only when it has to be: on a clean build, when it is
     /// damaged or new, or when the bundle of recent changes would grow past `recentLimit`
@@ -139,11 +178,17 @@ struct SearchIndexer: Sendable {
     /// changes (`pagefind/recent/`), which Pagefind makes again over those pages alone, and
     /// `bundles.json` lists their stale copies, which the search page drops.
     /// - Parameters:
-    ///   - first: What the write of the pages did.
+    ///   - first: What the write of the pages did so far: written, removed (or to be
+    ///     removed) and recorded.
+    ///   - kept: The last bundles' files still as bake left them (`Step.kept`), when `first`
+    ///     does not record them.
     ///   - check: `Step.check`.
-    func index(with pagefind: Pagefind, after first: SiteWriter.Report, state: SiteManifest.State, check given: Check,
-               provisional: (@Sendable () -> Bool)? = nil) async throws(BuildFailure) -> Indexing {
-        let records = first.manifest.records
+    func bundles(with pagefind: Pagefind, after first: SiteWriter.Report, kept: [SiteWriter.Item] = [], check given: Check,
+                 in temp: String) async throws(BuildFailure) -> Bundles {
+        var records = first.manifest.records
+        for item in kept {
+            if case .keep(let record) = item.content { records[record.path] = record }
+        }
         let changed = first.written + first.removed
         var check = given
         // Without its ledger, what the bundle of recent changes hid is unknown: every shard is
@@ -173,13 +218,6 @@ struct SearchIndexer: Sendable {
             shards = await self.shards(of: records, changed: changed, check: check, known: known)
             plan = self.plan(shards, records: records, bundles: bundles, check: check, recent: previousRecent)
         }
-        let temp: String
-        do {
-            temp = try Self.makeTemporaryFolder(beside: output)
-        } catch {
-            throw BuildFailure([error.diagnostic(relativeTo: output)])
-        }
-        defer { try? FileManager.default.removeItem(atPath: temp) }
         var toMake = plan.remake
         let recentShard = plan.recent.pages.isEmpty ? nil
             : SearchShard(name: Self.recent, pages: plan.recent.pages.keys.sorted(), fingerprint: Self.fingerprint(plan.recent), marked: shards.contains(where: \.marked))
@@ -187,7 +225,7 @@ struct SearchIndexer: Sendable {
         if let recentShard, !recentKept { toMake.append(recentShard) }
         let made = try await run(pagefind, over: toMake, in: temp)
 
-        var items = records.values.filter { !$0.path.hasPrefix(Self.folder) }.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
+        var items: [SiteWriter.Item] = []
         let remade = Set(toMake.map(\.name))
         var keptBundles = plan.listed.filter { !remade.contains($0) }
         if recentKept { keptBundles.append(Self.recent) }
@@ -232,13 +270,9 @@ struct SearchIndexer: Sendable {
         let list = Self.bundleList(plan.listed, recent: recentShard == nil ? nil : Self.recent, drops: recentShard == nil ? [:] : plan.recent.drops)
         items.append(SiteWriter.Item(path: Self.folder + Self.bundleList, fingerprint: 0, content: .bytes(list)))
 
-        let second = try await SiteWriter(output: output).write(items, previous: first.manifest, state: state, provisional: provisional)
-        let written = (first.written + second.written).sorted()
-        let report = SiteWriter.Report(written: written, unchanged: second.manifest.records.count - written.count,
-                                       removed: (first.removed + second.removed).sorted(), manifest: second.manifest)
         // Pagefind writes one fragment per page it indexed.
         let pages = made.isEmpty ? nil : made.map { $0.files.filter { $0.path.hasPrefix("fragment/") }.count }.reduce(0, +)
-        return Indexing(report: report, pages: pages, shards: toMake.map(\.name).sorted())
+        return Bundles(items: items, pages: pages, shards: toMake.map(\.name).sorted())
     }
 
     /// The names of the bundles, the newest year first and the other pages last, as the

@@ -2,6 +2,7 @@
 import BakeKit
 import BakeTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct SiteWriterTests {
@@ -278,6 +279,82 @@ import Testing
             let next = try await writeSite(["index.html": "home", "a/index.html": "a"], to: output)
             #expect(next.written == ["a/index.html"])
             #expect(try read("b/index.html", in: output) == "mine")
+        }
+    }
+
+    /// What a build with search makes after its pages (the index) is written by the same
+    /// write, told what the pages' write did, and recorded in its one manifest.
+    @Test func whatIsMadeAfterThePagesIsWrittenAndRecordedWithThem() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "old.html": "old", "index/a.idx": "a"], to: output)
+            let writer = SiteWriter(output: output)
+            let previous = try writer.existingManifest()
+            let state = SiteManifest.State(digest: 7, nextBoundary: Int64.max, posts: 1, pages: 0)
+            let told = Mutex<SiteWriter.Report?>(nil)
+            let kept = try #require(previous?.records["index/a.idx"])
+            let report = try await writer.write(items(["index.html": "home, edited"]), previous: previous, state: state, then: { sofar in
+                told.withLock { $0 = sofar }
+                // The index was written before the stale page is removed.
+                #expect(FileIO.exists(output + "/old.html"))
+                return [SiteWriter.Item(path: kept.path, fingerprint: kept.fingerprint, content: .keep(kept))] + self.items(["index/b.idx": "b"])
+            })
+            let sofar = try #require(told.withLock { $0 })
+            #expect(sofar.written == ["index.html"])
+            #expect(sofar.removed == ["index/a.idx", "old.html"], "what is not recorded yet is to be removed")
+            #expect(sofar.manifest.records.keys.sorted() == ["index.html"])
+            #expect(report.written == ["index.html", "index/b.idx"])
+            #expect(report.removed == ["old.html"])
+            #expect(report.unchanged == 1)
+            #expect(allFiles(in: output) == [".bake-manifest", "index.html", "index/a.idx", "index/b.idx"])
+            let manifest = try #require(SiteManifest(bytes: Array(read(".bake-manifest", in: output).utf8)))
+            #expect(manifest.records.keys.sorted() == ["index.html", "index/a.idx", "index/b.idx"])
+            #expect(manifest.state == state)
+        }
+    }
+
+    /// When what is made after the pages fails, the pages stay written and recorded, nothing
+    /// is removed, and the manifest records no state, so that the next build does it again.
+    @Test func whenWhatIsMadeAfterThePagesFailsNothingIsRemoved() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "old.html": "old", "index/a.idx": "a"], to: output)
+            let writer = SiteWriter(output: output)
+            let state = SiteManifest.State(digest: 7, nextBoundary: Int64.max, posts: 1, pages: 0)
+            let failure = await #expect(throws: BuildFailure.self) {
+                try await writer.write(self.items(["index.html": "home, edited", "new.html": "new"]), previous: try writer.existingManifest(), state: state, then: {
+                    (_: SiteWriter.Report) async throws(BuildFailure) -> [SiteWriter.Item] in
+                    throw BuildFailure([Diagnostic(path: output, line: nil, message: "the index is on fire")])
+                })
+            }
+            #expect(failure?.diagnostics.map(\.message) == ["the index is on fire"])
+            #expect(allFiles(in: output).filter { !$0.hasPrefix(".bake-manifest") } == ["index.html", "index/a.idx", "new.html", "old.html"])
+            #expect(try read("index.html", in: output) == "home, edited")
+            let manifest = try #require(try writer.existingManifest())
+            #expect(manifest.state == nil)
+            #expect(manifest.records.keys.sorted() == ["index.html", "index/a.idx", "new.html", "old.html"])
+            // The next write removes what this one could not.
+            let next = try await writeSite(["index.html": "home, edited", "new.html": "new"], to: output)
+            #expect(next.removed == ["index/a.idx", "old.html"])
+        }
+    }
+
+    /// A file made after the pages is refused, like any other, where a file bake did not write is.
+    @Test func whatIsMadeAfterThePagesNeverReplacesAFileBakeDidNotWrite() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home"], to: output)
+            try write("someone else's\n", to: "index/a.idx", in: output)
+            let writer = SiteWriter(output: output)
+            let failure = await #expect(throws: BuildFailure.self) {
+                try await writer.write(self.items(["index.html": "home, edited"]), previous: try writer.existingManifest(), then: {
+                    (_: SiteWriter.Report) async throws(BuildFailure) -> [SiteWriter.Item] in self.items(["index/a.idx": "a", "index/b.idx": "b"])
+                })
+            }
+            #expect(failure?.diagnostics.map(\.description) == ["\(output)/index/a.idx: is in the way: bake did not write it and will not replace it; expected you to move or delete it"])
+            #expect(try read("index/a.idx", in: output) == "someone else's\n")
+            #expect(try read("index/b.idx", in: output) == "b")
+            #expect(try read("index.html", in: output) == "home, edited")
         }
     }
 }
