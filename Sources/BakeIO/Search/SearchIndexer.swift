@@ -94,16 +94,22 @@ struct SearchIndexer: Sendable {
                 Diagnostic(path: output + "/" + path, line: nil, message: "would be written where Pagefind's search index goes with @search true; expected a static file or page of another name")
             })
         }
-        let records = previous?.records.values.filter { $0.path.hasPrefix(Self.folder) } ?? []
-        // A clean build indexes anyway; until then, the last bundles stay.
-        let kept = clean ? records : records.filter { onDisk.matches($0) }
-        let keptPaths = Set(kept.map(\.path))
-        let keptItems = kept.map { SiteWriter.Item(path: $0.path, fingerprint: $0.fingerprint, content: .keep($0)) }
-        let shared = ([Self.bundleList] + Self.interfaceFiles).map { Self.folder + $0 }
+        // A clean build indexes anyway; until then, the last bundles stay, but for files not
+        // as bake left them, whose bundles are damaged.
+        var keptItems: [SiteWriter.Item] = []
         var check = Check()
-        check.everyBundle = clean || records.isEmpty || !shared.allSatisfy(keptPaths.contains)
+        for record in previous?.records.values.filter({ $0.path.hasPrefix(Self.folder) }) ?? [] {
+            if clean || onDisk.matches(record) {
+                keptItems.append(SiteWriter.Item(path: record.path, fingerprint: record.fingerprint, content: .keep(record)))
+            } else if let shard = Self.shard(ofBundleFile: record.path) {
+                check.damaged.insert(shard)
+            }
+        }
+        let shared = ([Self.bundleList] + Self.interfaceFiles).map { Self.folder + $0 }
+        check.everyBundle = clean || keptItems.isEmpty || !shared.allSatisfy { path in
+            previous?.records[path].map { clean || onDisk.matches($0) } ?? false
+        }
         check.everyShard = previous != nil && previous?.state == nil
-        check.damaged = Set(records.filter { !keptPaths.contains($0.path) }.compactMap { Self.shard(ofBundleFile: $0.path) })
         // The HTML files of the last build, against those of this one: a page kept is as it was.
         // (Looked at only when no page Pagefind reads is rendered, as in most edits it is.)
         let mayChange = check != Check() || pending.contains(where: isIndexed) || {
