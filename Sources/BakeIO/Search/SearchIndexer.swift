@@ -207,22 +207,26 @@ struct SearchIndexer: Sendable {
         }
         // What the ledgers of the bundles of pages that changed, and of recent changes, say of
         // each page's mark: a page as it was then is not read again.
+        // Each read once, for the marks and for the plan.
         var known: [String: (fingerprint: UInt64, marked: Bool)] = [:]
+        var ledgers: [String: SearchLedger] = [:]
         let previousRecent = check.everyShard || check.everyBundle ? nil : recentLedger
         if !check.everyShard && !check.everyBundle {
             for name in Set(changed.filter(isIndexed).map(SearchShard.name(of:))).subtracting(check.damaged) {
-                known.merge(ledger(of: name, in: bundles)?.marks ?? [:]) { _, new in new }
+                guard let ledger = ledger(of: name, in: bundles) else { continue }
+                ledgers[name] = ledger
+                known.merge(ledger.marks ?? [:]) { _, new in new }
             }
             known.merge(previousRecent?.marks ?? [:]) { _, new in new }
         }
         var shards = await shards(of: records, changed: changed, check: check, known: known)
-        var plan = plan(shards, records: records, bundles: bundles, check: check, recent: previousRecent)
+        var plan = plan(shards, records: records, bundles: bundles, ledgers: ledgers, check: check, recent: previousRecent)
         if plan.recent.pages.count > Self.recentLimit {
             // Too many recent changes: the years they are in are made again, and the bundle of
             // recent changes goes.
             check.damaged.formUnion(plan.recentShards)
             shards = await self.shards(of: records, changed: changed, check: check, known: known)
-            plan = self.plan(shards, records: records, bundles: bundles, check: check, recent: previousRecent)
+            plan = self.plan(shards, records: records, bundles: bundles, ledgers: ledgers, check: check, recent: previousRecent)
         }
         var toMake = plan.remake
         let recentShard = plan.recent.pages.isEmpty ? nil
@@ -331,9 +335,11 @@ extension SearchIndexer {
 
     /// Decides, for each shard, whether its bundle stays, is made again, or is kept with its
     /// changed pages in the bundle of recent changes.
-    /// - Parameter recent: The last build's ledger of recent changes; nil when there is none,
-    ///   or every shard is read again.
-    func plan(_ shards: [SearchShard], records: [String: SiteManifest.Record], bundles: [String: [SiteManifest.Record]], check: Check,
+    /// - Parameters:
+    ///   - ledgers: The ledgers of the shards whose pages changed, read once by the build.
+    ///   - recent: The last build's ledger of recent changes; nil when there is none, or every
+    ///     shard is read again.
+    func plan(_ shards: [SearchShard], records: [String: SiteManifest.Record], bundles: [String: [SiteManifest.Record]], ledgers: [String: SearchLedger], check: Check,
               recent previous: SearchLedger?) -> Plan {
         var plan = Plan()
         let incremental = !check.everyShard && !check.everyBundle
@@ -348,7 +354,7 @@ extension SearchIndexer {
                 continue
             }
             let made = Self.madeFrom(bundles[shard.name])
-            let base = incremental && !check.damaged.contains(shard.name) ? ledger(of: shard.name, in: bundles) : nil
+            let base = incremental && !check.damaged.contains(shard.name) ? ledgers[shard.name] : nil
             // The pages found unmarked since, so that the next build need not read them.
             for path in shard.unmarked where base?.unmarked[path] != records[path]?.fingerprint {
                 if let fingerprint = records[path]?.fingerprint, SearchLedger.canRecord(path) { plan.recent.unmarked[path] = fingerprint }
