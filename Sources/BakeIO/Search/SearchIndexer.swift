@@ -219,13 +219,14 @@ struct SearchIndexer: Sendable {
             }
             known.merge(previousRecent?.marks ?? [:]) { _, new in new }
         }
-        var shards = await shards(of: records, changed: changed, check: check, known: known)
+        let unchanged = check.everyShard || check.everyBundle ? [:] : bundles
+        var shards = await shards(of: records, changed: changed, check: check, known: known, bundles: unchanged)
         var plan = plan(shards, records: records, bundles: bundles, ledgers: ledgers, check: check, recent: previousRecent)
         if plan.recent.pages.count > Self.recentLimit {
             // Too many recent changes: the years they are in are made again, and the bundle of
             // recent changes goes.
             check.damaged.formUnion(plan.recentShards)
-            shards = await self.shards(of: records, changed: changed, check: check, known: known)
+            shards = await self.shards(of: records, changed: changed, check: check, known: known, bundles: unchanged)
             plan = self.plan(shards, records: records, bundles: bundles, ledgers: ledgers, check: check, recent: previousRecent)
         }
         var toMake = plan.remake
@@ -444,9 +445,15 @@ private extension SearchIndexer {
     /// (and the lists, which are many and change with every post added, are not read again);
     /// otherwise every page. Only the pages of shards that changed are read to find the marks,
     /// and the others' only when none of those has one.
-    /// - Parameter known: The ledgers of bundles made from marked pages: a page as it was then
-    ///   is marked if the ledger lists it, and is not read again.
-    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check, known: [String: (fingerprint: UInt64, marked: Bool)] = [:]) async -> [SearchShard] {
+    /// - Parameters:
+    ///   - known: What the ledgers of the shards that changed say of their pages' marks: a page
+    ///     as it was then is not read again.
+    ///   - bundles: The last bundles' files, by shard, whose ledgers tell the marks of the
+    ///     shards that did not change, when their pages must be looked at (no page read so far
+    ///     is marked): with a theme that marks nothing, an edit so reads its changed pages
+    ///     only, not the site's every page.
+    func shards(of records: [String: SiteManifest.Record], changed: [String], check: Check, known given: [String: (fingerprint: UInt64, marked: Bool)] = [:],
+                bundles: [String: [SiteManifest.Record]] = [:]) async -> [SearchShard] {
         let pages = Dictionary(grouping: records.values.filter { isIndexed($0.path) }) { SearchShard.name(of: $0.path) }
         let touched = check.everyShard || check.everyBundle ? Set(pages.keys) : check.damaged.union(changed.filter(isIndexed).map(SearchShard.name(of:)))
         var order = pages.keys.sorted().filter(touched.contains)
@@ -458,8 +465,10 @@ private extension SearchIndexer {
             if !touched.contains(name) && siteIsMarked { break }
             let records = pages[name] ?? []
             let output = self.output
+            let ledgerMarks = touched.contains(name) ? nil : ledger(of: name, in: bundles)?.marks
             let marks = await parallelMap(records) { record in
-                if let mark = known[record.path], mark.fingerprint == record.fingerprint { return mark.marked }
+                if let mark = given[record.path], mark.fingerprint == record.fingerprint { return mark.marked }
+                if let mark = ledgerMarks?[record.path], mark.fingerprint == record.fingerprint { return mark.marked }
                 return (try? FileIO.read(output + "/" + record.path)).map { ByteSearch.firstOffset(of: Self.mark, in: $0) != nil } ?? false
             }
             marked[name] = zip(records, marks).filter(\.1).map(\.0)

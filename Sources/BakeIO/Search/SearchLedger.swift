@@ -44,11 +44,13 @@ struct SearchLedger: Sendable, Hashable {
         }
     }
 
-    /// What the ledger says of each page's mark, by its fingerprint then: nil unless the site was marked.
+    /// What the ledger says of each page's mark, by its fingerprint then: with marks, the pages
+    /// it lists are marked and those read and found unmarked are not; without (`#all`), no page
+    /// it lists was marked. Nil when it does not say.
     var marks: [String: (fingerprint: UInt64, marked: Bool)]? {
-        guard marked == true else { return nil }
+        guard let marked else { return nil }
         var marks = unmarked.mapValues { (fingerprint: $0, marked: false) }
-        for (path, page) in pages { marks[path] = (page.fingerprint, true) }
+        for (path, page) in pages { marks[path] = (page.fingerprint, marked) }
         return marks
     }
 

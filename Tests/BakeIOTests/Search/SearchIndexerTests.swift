@@ -215,6 +215,50 @@ import Testing
         #expect(recent.drops["2014/03/31/hello.html"] == base.pages["2014/03/31/hello.html"]?.id)
     }
 
+    /// With a theme that marks nothing, an edit reads the pages that changed, not the site's:
+    /// a page whose bundle's ledger knows it as it is is not read again. Two pages are doctored
+    /// on disk (the mark put in, size and mtime kept): one of the edited year that the edit does
+    /// not change, and one of a year it does not touch. Read, either would make the site marked,
+    /// and the lists that show the edited post would no longer be indexed.
+    @Test func aThemeThatMarksNothingReadsOnlyThePagesThatChanged() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        try write("@title Older\n@pubDate 2013-05-01 08:00:00 -0700\n\nFrom another year.\n", to: "posts/2013/05/01/older.markdown", in: blog)
+        try copyDefaultTheme(to: folder + "/theme", marking: "unmarked")
+        for template in allFiles(in: folder + "/theme/templates") {
+            let text = try read(template, in: folder + "/theme/templates")
+            try write(text.replacingOccurrences(of: " data-pagefind-body", with: ""), to: template, in: folder + "/theme/templates")
+        }
+        let first = try await Self.bake(blog, into: output, theme: folder + "/theme").summary()
+        #expect(first.searchBundlesIndexed == ["2013", "2014", "pages"])
+        for page in ["2014/04/02/april.html", "2013/05/01/older.html"] {
+            try Self.putTheMark(in: output + "/" + page)
+        }
+
+        try write(goodBlog["posts/2014/03/31/hello.markdown"]! + "\nEdited.\n", to: "posts/2014/03/31/hello.markdown", in: blog)
+        let edited = try await Self.bake(blog, into: output, theme: folder + "/theme").summary()
+
+        #expect(edited.searchBundlesIndexed == ["recent"])
+        #expect(!edited.written.contains("2014/04/02/april.html") && !edited.written.contains("2013/05/01/older.html"))
+        let recent = try #require(SearchLedger(try FileIO.read(output + "/pagefind/recent/" + SearchLedger.fileName)))
+        #expect(recent.marked == false)
+        #expect(recent.pages.keys.contains("2014/03/31/hello.html"))
+        #expect(recent.pages.keys.contains("page/2/index.html"), "the list that shows the post: \(recent.pages.keys.sorted())")
+    }
+
+    /// Puts `data-pagefind-body` at the start of the file at `path`, keeping its size (the end
+    /// is cut) and its mtime: to bake, which looks at size and mtime, it is as it left it.
+    static func putTheMark(in path: String) throws {
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        let bytes = try FileIO.read(path)
+        let mark = Array("<!-- data-pagefind-body -->".utf8)
+        try FileIO.writeAtomically(Array((mark + bytes).prefix(bytes.count)), to: path, durable: false)
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
     @Test func aRemovedPostIsNotFoundAgain() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
