@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,6 +40,27 @@ public enum StaleTempFiles {
     public static func remove(in folder: String, below: Bool = true) -> [String] {
         var removed: [String] = []
         sweep(folder, relative: "", recursive: below, removed: &removed)
+        return removed.sorted()
+    }
+
+    /// Removes, with all they hold, the temp folders in `folder` (not below) that bake made
+    /// for `name` (`.<name>.bake-<pid>-XXXXXX`) in a process that has ended, and returns their
+    /// names. A folder that cannot be removed is left: this only tidies.
+    @discardableResult
+    public static func removeFolders(in folder: String, madeFor name: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        let prefix = "." + name + ".bake-"
+        var removed: [String] = []
+        while let item = readdir(dir) {
+            let entry = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard entry.hasPrefix(prefix), let pid = writer(ofTempName: entry), !isRunning(pid) else { continue }
+            let path = folder + "/" + entry
+            // Itself a folder, not a link to one.
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(entry) }
+        }
         return removed.sorted()
     }
 

@@ -560,15 +560,18 @@ private extension SearchIndexer {
         return hasher.value
     }
 
-    /// A new folder beside `output` (`.site.bake-pagefind-XXXXXX`), on its file system, where
-    /// the links to the pages and Pagefind's bundles cost what the site's own files do; in the
-    /// system's temporary folder when the output's parent takes no new folder.
+    /// A new folder beside `output` (`.site.pagefind.bake-<pid>-XXXXXX`), on its file system,
+    /// where the links to the pages and Pagefind's bundles cost what the site's own files do;
+    /// in the system's temporary folder when the output's parent takes no new folder. The
+    /// folders a killed build left there (their process gone) are removed first.
     static func makeTemporaryFolder(beside output: String) throws(FileSystemError) -> String {
         var folder = output
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        let name = folder.split(separator: "/").last.map(String.init) ?? "site"
-        let beside = FileIO.parent(of: folder) + "/." + name + ".bake-pagefind-XXXXXX"
-        for path in [beside, FileManager.default.temporaryDirectory.path + "/bake-pagefind-XXXXXX"] {
+        let name = (folder.split(separator: "/").last.map(String.init) ?? "site") + ".pagefind"
+        let parent = FileIO.parent(of: folder)
+        StaleTempFiles.removeFolders(in: parent, madeFor: name)
+        let beside = parent + "/" + StaleTempFiles.tempName(for: name)
+        for path in [beside, FileManager.default.temporaryDirectory.path + "/" + StaleTempFiles.tempName(for: "bake-pagefind")] {
             var template = Array(path.utf8CString)
             let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkdtemp($0) != nil } ?? false }
             // mkdtemp filled in the X's.

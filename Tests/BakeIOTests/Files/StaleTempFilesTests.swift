@@ -30,6 +30,30 @@ import Testing
         }
     }
 
+    /// The folders Pagefind works in beside the site: a killed build's go, with what they hold
+    /// (links to the site's pages among it, which stay); a running build's, and anything else, stay.
+    @Test func removesOnlyTempFoldersWhoseMakerIsGone() async throws {
+        try await withTemporaryFolder { root in
+            let ended = try await BackgroundProgram.start("/bin/true", [])
+            try await ended.exit()
+            let gone = ended.pid
+            let running = ProcessInfo.processInfo.processIdentifier
+            try write("<p>a page</p>", to: "site/index.html", in: root)
+            try write("x", to: ".site.pagefind.bake-\(gone)-abcDEF/2014/fragment/en_1.pf_fragment", in: root)
+            try FileManager.default.createSymbolicLink(atPath: root + "/.site.pagefind.bake-\(gone)-abcDEF/index.html", withDestinationPath: root + "/site/index.html")
+            try write("x", to: ".site.pagefind.bake-\(running)-abcDEF/pagefind.js", in: root)
+            try write("x", to: ".other.pagefind.bake-\(gone)-abcDEF/pagefind.js", in: root)
+            try write("x", to: ".site.pagefind.bake-\(gone)-abcDE/pagefind.js", in: root)
+            try write("x", to: ".site.pagefind.bake-\(gone)-xyzXYZ", in: root)
+            #expect(StaleTempFiles.removeFolders(in: root, madeFor: "site.pagefind") == [".site.pagefind.bake-\(gone)-abcDEF"])
+            #expect(Set(allFiles(in: root)) == [
+                "site/index.html", ".site.pagefind.bake-\(running)-abcDEF/pagefind.js", ".other.pagefind.bake-\(gone)-abcDEF/pagefind.js",
+                ".site.pagefind.bake-\(gone)-abcDE/pagefind.js", ".site.pagefind.bake-\(gone)-xyzXYZ",
+            ])
+            #expect(try read("site/index.html", in: root) == "<p>a page</p>")
+        }
+    }
+
     @Test func writesTempFilesUnderThisProcess() throws {
         // The name `FileIO` writes "a.txt" under names this process, so no sweep takes it.
         #expect(StaleTempFiles.writer(ofTempName: StaleTempFiles.tempName(for: "a.txt")) == getpid())

@@ -31,7 +31,7 @@ import Testing
         #expect(summary.written.contains("pagefind/pagefind-ui.js"))
         #expect(!FileIO.exists(output + "/" + SiteManifest.pendingFileName))
         // Pagefind worked beside the site, in a folder that is gone.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("bake-pagefind") } == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".pagefind.bake-") } == [])
     }
 
     @Test func aRebuildWithNothingChangedDoesNotRunPagefind() async throws {
@@ -257,6 +257,21 @@ import Testing
         try FileIO.writeAtomically(Array((mark + bytes).prefix(bytes.count)), to: path, durable: false)
         var times = [before.st_atim, before.st_mtim]
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    /// A build killed while Pagefind ran left its working folder beside the site; the next
+    /// build that indexes removes it.
+    @Test func aKilledBuildsPagefindFolderIsRemovedByTheNext() async throws {
+        let folder = try temporaryFolder(prefix: "bake-search-test-")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (blog, output) = try Self.makeBlog(in: folder)
+        let ended = try await BackgroundProgram.start("/bin/true", [])
+        try await ended.exit()
+        let left = ".site.pagefind.bake-\(ended.pid)-abcDEF"
+        try write("x", to: left + "/2014/pagefind.js", in: folder)
+        _ = try await Self.bake(blog, into: output).summary()
+        #expect(!FileIO.exists(folder + "/" + left))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["blog", "site"])
     }
 
     @Test func aRemovedPostIsNotFoundAgain() async throws {
