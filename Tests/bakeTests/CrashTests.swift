@@ -1,3 +1,4 @@
+import BakeIO
 import BakeTestSupport
 import Foundation
 import Testing
@@ -62,6 +63,81 @@ import Testing
             #expect(files == allFiles(in: root + "/clean").filter { $0 != ".bake-manifest" })
             for file in files {
                 #expect(FileManager.default.contentsEqual(atPath: site + "/" + file, andPath: root + "/clean/" + file), "\(file) differs from a clean build")
+            }
+        }
+    }
+
+    /// With `@search true`, killed while Pagefind works or while its bundles are copied in,
+    /// as often as before: the next build succeeds, leaves nothing beside the site or in it,
+    /// and makes the pages a clean build makes; every file of its index is one it recorded.
+    @Test func aSearchBuildKilledWhileIndexingNeverWedgesTheSite() async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog", site = root + "/site"
+            try makeLargeBlog(in: blog, posts: 150)
+            try write(try String(contentsOfFile: blog + "/site.settings", encoding: .utf8) + "@search true\n", to: "site.settings", in: blog)
+            let arguments = ["blog", "--output", site, "--future"]
+            let first = try await runBake(arguments, in: root)
+            #expect(first.status == 0, "\(first.stderr)")
+            var random = SeededGenerator(seed: 34)
+            var killedWhileIndexing = 0, kills = 0
+            let rounds = 10
+            /// The folder Pagefind works in, beside the site, while a build indexes.
+            func indexing() -> Bool {
+                ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).contains { $0.hasPrefix(".site.pagefind.bake-") }
+            }
+            for round in 0..<rounds {
+                // Each round edits a post (its year goes to the bundle of recent changes), and
+                // every third adds one (the lists change too).
+                // As `makeLargeBlog` names post `round`.
+                let post = String(format: "posts/2015/%02d/%02d/crash-%04d.markdown", 1 + (round / 28) % 12, 1 + round % 28, round)
+                try write(try String(contentsOfFile: blog + "/" + post, encoding: .utf8) + "\nEdited in round \(round): zanzibar\(round).\n", to: post, in: blog)
+                if round % 3 == 0 {
+                    try write("@title Round \(round)\n@pubDate 2016-02-\(String(format: "%02d", round + 1)) 10:00:00 -0700\n\nRound \(round).\n",
+                              to: "posts/2016/02/\(String(format: "%02d", round + 1))/round.markdown", in: blog)
+                }
+                let build = try await BackgroundProgram.start(try builtExecutable("bake").path, arguments, in: root, errors: .discarded)
+                // Most rounds: once Pagefind's folder is there, a moment later. Others: any moment.
+                if round % 4 != 3 {
+                    while !build.hasEnded, !indexing() {
+                        try await Task.sleep(for: .microseconds(200))
+                    }
+                    try await Task.sleep(for: .microseconds(random.next() % 40_000))
+                } else {
+                    try await Task.sleep(for: .microseconds(2_000 + random.next() % 150_000))
+                }
+                if !build.hasEnded {
+                    let during = indexing()
+                    build.signal(SIGKILL)
+                    kills += 1
+                    if during { killedWhileIndexing += 1 }
+                }
+                try await build.exit()
+
+                let again = try await runBake(arguments, in: root)
+                #expect(again.status == 0, "round \(round): \(again.stderr)")
+                let leftovers = allFiles(in: site).filter { $0.contains(".bake-") && $0 != ".bake-manifest" }
+                #expect(leftovers.isEmpty, "round \(round) left \(leftovers)")
+                let beside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "blog" && $0 != "site" }
+                #expect(beside.isEmpty, "round \(round) left \(beside) beside the site")
+            }
+            print("CrashTests: \(rounds) rounds of bake build with search, \(kills) killed, \(killedWhileIndexing) of them while indexing; every next build succeeded")
+            #expect(killedWhileIndexing >= rounds / 4, "too few kills landed while the build indexed (\(killedWhileIndexing)); the test did not test much")
+
+            // Nothing changed since: the next build does nothing, Pagefind included.
+            let still = try await runBake(arguments, in: root)
+            #expect(still.stdout.wholeMatch(of: summaryLine)?.output.3 == "0", "\(still.stdout)")
+            let clean = try await runBake(["blog", "--output", root + "/clean", "--future"], in: root)
+            #expect(clean.status == 0)
+            let pages = allFiles(in: site).filter { $0 != ".bake-manifest" && !$0.hasPrefix("pagefind/") }
+            #expect(pages == allFiles(in: root + "/clean").filter { $0 != ".bake-manifest" && !$0.hasPrefix("pagefind/") })
+            for file in pages {
+                #expect(FileManager.default.contentsEqual(atPath: site + "/" + file, andPath: root + "/clean/" + file), "\(file) differs from a clean build")
+            }
+            // Every file of the index is one bake recorded, as it recorded it.
+            let manifest = try #require(SiteManifest(bytes: try FileIO.read(site + "/" + SiteManifest.fileName)))
+            for file in allFiles(in: site + "/pagefind") {
+                let record = manifest.records["pagefind/" + file]
+                #expect(record?.matches(FileTree.entry(at: site + "/pagefind/" + file, relativePath: file)) == true, "pagefind/\(file)")
             }
         }
     }
