@@ -61,25 +61,21 @@ public enum FileTree {
         return top
     }
 
-    /// Size and mtime of each regular file at `paths` (relative to `root`), on every core; a
-    /// path with no regular file there (gone, a folder, a link) is left out.
+    /// Size and mtime of each regular file at `paths` (relative to `root`), on every core, in
+    /// the order of `paths`; nil where no regular file is (gone, a folder, a link).
     ///
     /// When the paths are known (the output folder's manifest says them), a `stat` of each, by
     /// its path below the open root, costs about 0.4× a walk of the folders holding them:
     /// a walk opens, reads and closes every folder besides.
-    public static func entries(at paths: [String], below root: String) async -> [String: FileEntry] {
+    public static func entries(at paths: [String], below root: String) async -> [FileEntry?] {
         let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { return [:] }
+        guard folder >= 0 else { return paths.map { _ in nil } }
         defer { _ = close(folder) }
-        let found = await parallelMap(paths) { path -> FileEntry? in
+        return await parallelMap(paths) { path -> FileEntry? in
             var info = stat()
             guard fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return FileEntry(path: path, size: Int64(info.st_size), modified: modified(info))
         }
-        var entries: [String: FileEntry] = [:]
-        entries.reserveCapacity(found.count)
-        for case let entry? in found { entries[entry.path] = entry }
-        return entries
     }
 
     /// Lists the folder `relative` below `root` as a scan does, without going into its folders:

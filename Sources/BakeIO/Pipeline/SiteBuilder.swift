@@ -238,7 +238,7 @@ private extension SiteBuilder {
             // The files the manifest records are looked at while the sources are scanned, and
             // the blog loaded and planned.
             let recorded = options.clean ? nil : previous
-            outputFiles = Task { .onDisk(await Self.files(recordedBy: recorded, writer: writer)) }
+            outputFiles = Task { await Self.files(recordedBy: recorded, writer: writer) }
             do {
                 sources = try await SourceLoader.sourceEntries(blog, drafts: options.includeDrafts, clean: options.clean, system: options.fileSystem)
                 staticEntries = try FileTree.scan(blog.path("static"), system: options.fileSystem)
@@ -415,10 +415,10 @@ extension SiteBuilder {
         return hasher.value
     }
 
-    /// The files `manifest` records, as they are on disk; none without one.
-    static func files(recordedBy manifest: SiteManifest?, writer: SiteWriter) async -> [String: FileEntry] {
-        guard let manifest else { return [:] }
-        return await writer.recordedFiles(of: manifest)
+    /// The files `manifest` records, as they are on disk; none is as bake left it without one.
+    static func files(recordedBy manifest: SiteManifest?, writer: SiteWriter) async -> OutputFiles {
+        guard let manifest else { return .unknown }
+        return .onDisk(notAsRecorded: await writer.filesNotAsRecorded(in: manifest))
     }
 
     /// Whether every file the manifest records is on disk as bake left it.

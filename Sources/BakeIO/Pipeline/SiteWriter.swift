@@ -78,11 +78,17 @@ public struct SiteWriter: Sendable {
         return nil
     }
 
-    /// Size and mtime of each file `manifest` records that is in the output folder, by path:
-    /// what tells whether a file is as bake left it. Files no manifest records are not bake's,
-    /// and nothing asks about them.
-    public func recordedFiles(of manifest: SiteManifest) async -> [String: FileEntry] {
-        await FileTree.entries(at: Array(manifest.records.keys), below: output)
+    /// The paths of the files `manifest` records that are not in the output folder as bake
+    /// left them (gone, or of another size or mtime): usually none. Files no manifest records
+    /// are not bake's, and nothing asks about them.
+    public func filesNotAsRecorded(in manifest: SiteManifest) async -> Set<String> {
+        let records = Array(manifest.records.values)
+        let entries = await FileTree.entries(at: records.map(\.path), below: output)
+        var changed = Set<String>()
+        for (record, entry) in zip(records, entries) where !record.matches(entry) {
+            changed.insert(record.path)
+        }
+        return changed
     }
 
     /// Outputs still to render, handed over by path and rendered a batch at a time while they
