@@ -15,14 +15,16 @@ import Foundation
 /// are removed, and a file bake did not write is never replaced. A Pagefind that fails leaves
 /// the last bundles and their fingerprints, so the next build indexes again.
 ///
-/// The search page loads the bundles that `pagefind/bundles.json` lists, the first with
-/// Pagefind's search box (`pagefind/pagefind-ui.js`) and the others through its `mergeIndex`,
-/// so that a reader searches one site with results ranked together.
+/// The search page (bake's own box, on Pagefind's JavaScript API) loads the bundles that
+/// `pagefind/bundles.json` lists, the years' through `mergeIndex` and the bundle of recent
+/// changes beside them, so that a reader searches one site with results ranked together.
 ///
 /// ```swift
 /// let step = try await SearchIndexer(options: options)?.prepare(items: items, pending: paths, previous: manifest, onDisk: files)
-/// // write the pages with step.kept, then, when step.pagefind is set:
-/// let indexing = try await indexer.index(with: pagefind, after: written, state: state, check: step.check)
+/// // when step.pagefind is set, the write of the pages makes the bundles before its manifest:
+/// let report = try await writer.write(items, rendering: pending, previous: manifest, state: state, then: { pages in
+///     try await indexer.bundles(with: pagefind, after: pages, kept: step.kept, check: step.check, in: temp).items
+/// })
 /// ```
 struct SearchIndexer: Sendable {
     /// The bundles' folder in the site.
