@@ -130,7 +130,7 @@ public struct SiteBuilder: Sendable {
             // Pages rendered once the highlighter failed may show unhighlighted code: the writer
             // records them, and the build, as provisional.
             report = try await writer.write(items + (search?.kept ?? []), rendering: pending, previous: blog.previous,
-                                            state: search?.pagefind == nil ? state : nil, provisional: { highlighter.hasFailed })
+                                            state: search?.recordsState ?? true ? state : nil, provisional: { highlighter.hasFailed })
         }
         if let indexer, let search, let pagefind = search.pagefind, indexLater {
             // The pages are rendered: whether the highlighter failed on them is settled.

@@ -83,6 +83,11 @@ struct SearchIndexer: Sendable {
         let check: Check
         /// Why the index was left as it is, in preview.
         let warnings: [Diagnostic]
+
+        /// Whether the build may record its state: not when Pagefind runs after the pages (its
+        /// write records it), nor when Pagefind was due but missing (preview goes on without
+        /// it), so that the next build makes the index that was left.
+        var recordsState: Bool { pagefind == nil && warnings.isEmpty }
     }
 
     /// Decides whether Pagefind may have to run, and finds it if so.

@@ -531,6 +531,13 @@ import Testing
         #expect(summary.searchIndexed == nil)
         #expect(summary.warnings.map(\.message).contains { $0.hasPrefix("warning: @search true needs Pagefind") })
         #expect(FileIO.exists(output + "/index.html"))
+
+        // Pagefind installed since, and nothing else changed: the next build makes the index
+        // that was left, rather than taking itself for a build with nothing to do.
+        let next = try await Self.bake(blog, into: output).summary()
+        #expect(next.searchBundlesIndexed == ["2014", "pages"])
+        #expect(next.written.isEmpty || next.written.allSatisfy { $0.hasPrefix("pagefind/") }, "\(next.written)")
+        #expect(FileIO.exists(output + "/pagefind/bundles.json"))
     }
 
     @Test func postsWithAnotherSuffixAreIndexed() async throws {
