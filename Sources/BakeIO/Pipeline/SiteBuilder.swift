@@ -70,6 +70,8 @@ public struct SiteBuilder: Sendable {
 
     private func run(keepingSite: Bool, indexLater: Bool) async throws(BuildFailure) -> (summary: BuildSummary, site: BuiltSite?, index: SearchFollowUp?) {
         progress?(.reading)
+        // Whatever this build does, with search or not: one read of the output's parent.
+        SearchIndexer.removeLeftWork(beside: options.output)
         let highlighter = await CodeHighlighter.start(enabled: options.configuration.settings.highlight, blog: options.blog,
                                                       setup: options.highlighter, clean: options.clean)
         defer { highlighter.finish() }

@@ -172,6 +172,19 @@ struct SearchIndexer: Sendable {
         return Indexing(report: report, pages: bundles.pages, shards: bundles.shards)
     }
 
+    /// Removes the working folders that builds killed while indexing left beside `output`
+    /// (their process gone), as every build does first: the build after a kill may have
+    /// nothing to index. Returns the folder they are in and the name they are made for.
+    @discardableResult
+    static func removeLeftWork(beside output: String) -> (parent: String, name: String) {
+        var folder = output
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        let name = (folder.split(separator: "/").last.map(String.init) ?? "site") + ".pagefind"
+        let parent = FileIO.parent(of: folder)
+        StaleTempFiles.removeFolders(in: parent, madeFor: name)
+        return (parent, name)
+    }
+
     /// A new temporary folder for Pagefind's bundles (`makeTemporaryFolder(beside:)`), or the
     /// build's failure.
     static func makeTemporaryFolder(for output: String) throws(BuildFailure) -> String {
@@ -572,11 +585,7 @@ private extension SearchIndexer {
     /// in the system's temporary folder when the output's parent takes no new folder. The
     /// folders a killed build left there (their process gone) are removed first.
     static func makeTemporaryFolder(beside output: String) throws(FileSystemError) -> String {
-        var folder = output
-        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
-        let name = (folder.split(separator: "/").last.map(String.init) ?? "site") + ".pagefind"
-        let parent = FileIO.parent(of: folder)
-        StaleTempFiles.removeFolders(in: parent, madeFor: name)
+        let (parent, name) = removeLeftWork(beside: output)
         let beside = parent + "/" + StaleTempFiles.tempName(for: name)
         for path in [beside, FileManager.default.temporaryDirectory.path + "/" + StaleTempFiles.tempName(for: "bake-pagefind")] {
             var template = Array(path.utf8CString)

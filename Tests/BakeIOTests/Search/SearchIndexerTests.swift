@@ -259,8 +259,9 @@ import Testing
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     }
 
-    /// A build killed while Pagefind ran left its working folder beside the site; the next
-    /// build that indexes removes it.
+    /// A build killed while Pagefind ran (or while it removed Pagefind's folder, after its
+    /// manifest) left that folder beside the site; the next build removes it, even one that
+    /// has nothing to do.
     @Test func aKilledBuildsPagefindFolderIsRemovedByTheNext() async throws {
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -271,6 +272,11 @@ import Testing
         try write("x", to: left + "/2014/pagefind.js", in: folder)
         _ = try await Self.bake(blog, into: output).summary()
         #expect(!FileIO.exists(folder + "/" + left))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["blog", "site"])
+
+        try write("x", to: left + "/2014/pagefind.js", in: folder)
+        let nothing = try await Self.bake(blog, into: output).summary()
+        #expect(nothing.written.isEmpty && nothing.searchBundlesIndexed.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["blog", "site"])
     }
 
