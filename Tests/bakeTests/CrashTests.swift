@@ -67,6 +67,16 @@ import Testing
         }
     }
 
+    /// Kills the processes of this machine whose command line mentions `text`: what a killed
+    /// build started and left running.
+    static func killPrograms(mentioning text: String) {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), pid != getpid(),
+                  let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")) else { continue }
+            if String(decoding: line, as: UTF8.self).contains(text) { kill(pid, SIGKILL) }
+        }
+    }
+
     /// With `@search true`, killed while Pagefind works or while its bundles are copied in,
     /// as often as before: the next build succeeds, leaves nothing beside the site or in it,
     /// and makes the pages a clean build makes; every file of its index is one it recorded.
@@ -112,6 +122,9 @@ import Testing
                     if during { killedWhileIndexing += 1 }
                 }
                 try await build.exit()
+                // As a power cut would: the Pagefind it started goes too (left alone, one whose
+                // output's reader is gone can wait forever).
+                Self.killPrograms(mentioning: root + "/")
 
                 let again = try await runBake(arguments, in: root)
                 #expect(again.status == 0, "round \(round): \(again.stderr)")
