@@ -16,10 +16,7 @@ import Testing
 
     @Test func removesOnlyTempFilesWhoseWriterIsGone() async throws {
         try await withTemporaryFolder { root in
-            // A process that has ended: its ID is free until the system reuses it.
-            let ended = try await BackgroundProgram.start("/bin/true", [])
-            try await ended.exit()
-            let gone = ended.pid
+            let gone = try await deadProcessID()
             let running = ProcessInfo.processInfo.processIdentifier
             try write("x", to: "2014/03/31/.a.markdown.bake-\(gone)-abcDEF", in: root)
             try write("x", to: "2014/03/31/.b.markdown.bake-\(running)-abcDEF", in: root)
@@ -34,9 +31,7 @@ import Testing
     /// (links to the site's pages among it, which stay); a running build's, and anything else, stay.
     @Test func removesOnlyTempFoldersWhoseMakerIsGone() async throws {
         try await withTemporaryFolder { root in
-            let ended = try await BackgroundProgram.start("/bin/true", [])
-            try await ended.exit()
-            let gone = ended.pid
+            let gone = try await deadProcessID()
             let running = ProcessInfo.processInfo.processIdentifier
             try write("<p>a page</p>", to: "site/index.html", in: root)
             try write("x", to: ".site.pagefind.bake-\(gone)-abcDEF/2014/fragment/en_1.pf_fragment", in: root)

@@ -6,13 +6,6 @@ import Testing
 
 /// What a build killed part-way leaves, and how the next one takes it back.
 extension SiteWriterTests {
-    /// A process ID that is not running: a child that has exited and been reaped.
-    func deadProcessID() async throws -> Int32 {
-        let ended = try await BackgroundProgram.start("/bin/true", [])
-        try await ended.exit()
-        return ended.pid
-    }
-
     /// Killed after writing a new page and before saving the manifest: the page is bake's,
     /// not a stranger's, and the next build finishes the job without anyone deleting files.
     @Test func aKilledBuildsNewPagesAreTakenBack() async throws {

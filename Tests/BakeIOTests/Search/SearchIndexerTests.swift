@@ -266,9 +266,8 @@ import Testing
         let folder = try temporaryFolder(prefix: "bake-search-test-")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (blog, output) = try Self.makeBlog(in: folder)
-        let ended = try await BackgroundProgram.start("/bin/true", [])
-        try await ended.exit()
-        let left = ".site.pagefind.bake-\(ended.pid)-abcDEF"
+        let ended = try await deadProcessID()
+        let left = ".site.pagefind.bake-\(ended)-abcDEF"
         try write("x", to: left + "/2014/pagefind.js", in: folder)
         _ = try await Self.bake(blog, into: output).summary()
         #expect(!FileIO.exists(folder + "/" + left))

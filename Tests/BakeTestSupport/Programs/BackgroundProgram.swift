@@ -241,3 +241,11 @@ private final class LineQueue: Sendable {
         }
     }
 }
+
+/// A process ID that is not running: a child that has exited and been reaped (free until the
+/// system reuses it), for what bake names after the process that made it.
+public func deadProcessID() async throws -> Int32 {
+    let ended = try await BackgroundProgram.start("/bin/true", [])
+    try await ended.exit()
+    return ended.pid
+}

@@ -10,9 +10,8 @@ struct StaleUploadTests {
         let blog = try TestBlog()
         defer { blog.delete() }
         // The name a writer that has ended gave its temp file: `.NAME.bake-PID-XXXXXX`.
-        let ended = try await BackgroundProgram.start("/bin/true", [])
-        try await ended.exit()
-        let stale = "static/media/2024/05/.photo.jpg.bake-\(ended.pid)-Ab12Cd"
+        let ended = try await deadProcessID()
+        let stale = "static/media/2024/05/.photo.jpg.bake-\(ended)-Ab12Cd"
         let kept = "static/media/2024/05/photo-2.jpg"
         try blog.write(String(repeating: "x", count: 100_000), to: stale)
         try blog.write("a photo", to: kept)
