@@ -40,12 +40,19 @@ struct RenderStage: Sendable {
 
     /// Which outputs to keep as the last build left them, and which to render: an output is
     /// kept when the manifest records its fingerprint and its file is as bake left it.
-    static func split(_ planned: [Planned], previous: SiteManifest?, onDisk: OutputFiles) -> (kept: [SiteWriter.Item], toRender: [Planned]) {
+    /// The manifest is looked up on every core: at 10,000 posts, 12,000 lookups of a path.
+    static func split(_ planned: [Planned], previous: SiteManifest?, onDisk: OutputFiles) async -> (kept: [SiteWriter.Item], toRender: [Planned]) {
+        guard let previous else { return ([], planned) }
+        let records = await parallelMap(planned) { output -> SiteManifest.Record? in
+            guard let record = previous.records[output.path], record.fingerprint == output.fingerprint, onDisk.matches(record) else { return nil }
+            return record
+        }
         var kept: [SiteWriter.Item] = []
         var toRender: [Planned] = []
-        for output in planned {
-            if let record = previous?.records[output.path], record.fingerprint == output.fingerprint, onDisk.matches(record) {
-                kept.append(SiteWriter.Item(path: output.path, fingerprint: output.fingerprint, content: .keep(record)))
+        kept.reserveCapacity(planned.count)
+        for (output, record) in zip(planned, records) {
+            if let record {
+                kept.append(SiteWriter.Item(path: record.path, fingerprint: output.fingerprint, content: .keep(record)))
             } else {
                 toRender.append(output)
             }

@@ -96,7 +96,7 @@ public struct SiteBuilder: Sendable {
         let stage = RenderStage(renderer: SiteRenderer(plan: plan, templates: templates, options: renderOptions), highlighting: highlighter.identity)
         let planned = await stage.planned()
         let onDisk = await blog.outputFiles.value
-        let (kept, toRender) = options.clean ? ([], planned) : RenderStage.split(planned, previous: blog.previous, onDisk: onDisk)
+        let (kept, toRender) = options.clean ? ([], planned) : await RenderStage.split(planned, previous: blog.previous, onDisk: onDisk)
         let entries = entries(for: stage, listPages: RenderStage.listCount(toRender))
         let store = entries.store
         let needed = stage.bodiesNeeded(by: toRender, listsFromEntries: store.count > 0).filter { loaded.bodies[$0] == nil }
@@ -299,9 +299,11 @@ private extension SiteBuilder {
             }
         }
         if let plan {
-            // Checked before anything renders, and every clash at once.
-            let rendered = Set(plan.outputs.map(\.path.file))
+            // Checked before anything renders, and every clash at once. The static files and
+            // pictures are few: the outputs are looked up in them, not the other way round.
             let staticPaths = Set(blog.theme.staticFiles.keys).union(blog.staticEntries.map(\.path))
+            let copied = staticPaths.union(pictures.items.values.joined().map(\.path))
+            let rendered = Set(plan.outputs.lazy.map(\.path.file).filter { copied.contains($0) })
             for path in staticPaths.sorted() where rendered.contains(path) {
                 problems.append(PlanError(source: "static/" + path, reason: .staticFileOverwrites(path)).diagnostic)
             }

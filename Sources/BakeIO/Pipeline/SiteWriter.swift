@@ -152,6 +152,8 @@ public struct SiteWriter: Sendable {
         let adopted = try await folder.adopt(items, pending)
         let firstItems = items + adopted.items
         var run = WriteRun(folder: folder)
+        // Room for every record at once: at 10,000 posts, growing the table cost more than filling it.
+        run.records.reserveCapacity(firstItems.count + pending.paths.count)
         var toApply: [Item] = []
         for item in firstItems {
             if case .keep(let record) = item.content {

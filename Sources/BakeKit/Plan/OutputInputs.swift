@@ -10,7 +10,11 @@
 /// Posts are named by `PostRef` (path and content hash), not copied: the renderer looks them
 /// up in the build's posts, and the hash stands for everything the file holds. A `PostRef`
 /// and a month's titles, which many outputs share, are `Digested`: hashed once per build.
-public enum OutputInputs: Sendable, Hashable, Encodable {
+///
+/// Indirect: each output's inputs are one object, so that handing them on (`switch`,
+/// `bodiesShown`, the sitemap's pass over every output) retains one object, not each string
+/// and array of the payload.
+public indirect enum OutputInputs: Sendable, Hashable, Encodable {
     /// A page of a paginated list of posts: the home page and its pages of older posts, a
     /// category's, the link posts'.
     case list(ListInputs)
