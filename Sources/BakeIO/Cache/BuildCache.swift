@@ -30,7 +30,8 @@ public struct BuildCache: Sendable {
         self.entries = sorted ? entries : entries.sorted { $0.file.path < $1.file.path }
     }
 
-    private init(sorted entries: [(file: FileEntry, entry: Entry)]) {
+    /// - Parameter entries: Entries already sorted by path, which are not checked.
+    init(sorted entries: [(file: FileEntry, entry: Entry)]) {
         self.entries = entries
     }
 

@@ -124,7 +124,8 @@ struct SourceLoader: Sendable {
             }
         }
         bodies = await highlighter.highlight(bodies)
-        let next = BuildCache(entries: newCache.compactMap { $0 })
+        // In source order, which is sorted.
+        let next = BuildCache(sorted: newCache.compactMap { $0 })
         // Drafts are never cached, so parsing them again leaves nothing stale.
         let reparsed = toLoad.count { !$0.0.path.hasPrefix("drafts/") }
         return Loaded(
