@@ -174,15 +174,19 @@ struct SearchIndexer: Sendable {
 
     /// Removes the working folders that builds killed while indexing left beside `output`
     /// (their process gone), as every build does first: the build after a kill may have
-    /// nothing to index. Returns the folder they are in and the name they are made for.
-    @discardableResult
-    static func removeLeftWork(beside output: String) -> (parent: String, name: String) {
+    /// nothing to index.
+    static func removeLeftWork(beside output: String) {
+        let (parent, name) = workPlace(beside: output)
+        StaleTempFiles.removeFolders(in: parent, madeFor: name)
+    }
+
+    /// The folder Pagefind's working folders go in, beside `output`, and the name they are
+    /// made for (`site.pagefind`).
+    private static func workPlace(beside output: String) -> (parent: String, name: String) {
         var folder = output
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         let name = (folder.split(separator: "/").last.map(String.init) ?? "site") + ".pagefind"
-        let parent = FileIO.parent(of: folder)
-        StaleTempFiles.removeFolders(in: parent, madeFor: name)
-        return (parent, name)
+        return (FileIO.parent(of: folder), name)
     }
 
     /// A new temporary folder for Pagefind's bundles (`makeTemporaryFolder(beside:)`), or the
@@ -583,9 +587,9 @@ private extension SearchIndexer {
     /// A new folder beside `output` (`.site.pagefind.bake-<pid>-XXXXXX`), on its file system,
     /// where the links to the pages and Pagefind's bundles cost what the site's own files do;
     /// in the system's temporary folder when the output's parent takes no new folder. The
-    /// folders a killed build left there (their process gone) are removed first.
+    /// folders a killed build left there were removed as the build began (`removeLeftWork`).
     static func makeTemporaryFolder(beside output: String) throws(FileSystemError) -> String {
-        let (parent, name) = removeLeftWork(beside: output)
+        let (parent, name) = workPlace(beside: output)
         let beside = parent + "/" + StaleTempFiles.tempName(for: name)
         for path in [beside, FileManager.default.temporaryDirectory.path + "/" + StaleTempFiles.tempName(for: "bake-pagefind")] {
             var template = Array(path.utf8CString)
