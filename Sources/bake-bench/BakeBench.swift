@@ -94,7 +94,7 @@ extension BakeBench {
                 print("Generating \(posts) posts in \(blog)…")
                 try CorpusGenerator(posts: posts, seed: seed, highlight: highlight).write(to: blog)
             }
-            var groups = try await scenarios(sites(of: targets, blog: blog, output: output), me: me, label: "")
+            var groups = try await scenarios(sites(of: targets, blog: blog, output: output), label: "")
             if search {
                 let searchBlog = blog + "-search"
                 if !FileIO.exists(searchBlog + "/site.settings") {
@@ -104,7 +104,7 @@ extension BakeBench {
                     let settings = try FileIO.read(searchBlog + "/site.settings")
                     try FileIO.writeAtomically(settings + Array("@search true\n".utf8), to: searchBlog + "/site.settings", durable: false)
                 }
-                groups += try await scenarios(sites(of: targets, blog: searchBlog, output: output + "-search"), me: me, label: "with search: ")
+                groups += try await scenarios(sites(of: targets, blog: searchBlog, output: output + "-search"), label: "with search: ")
             }
 
             print("")
@@ -135,7 +135,7 @@ extension BakeBench {
 
         /// Every scenario on one blog, each target's rows named with its label and `label`
         /// first, one group of rows per scenario. The targets take turns in every run.
-        func scenarios(_ sites: [Site], me: String, label: String) async throws -> [[Row]] {
+        func scenarios(_ sites: [Site], label: String) async throws -> [[Row]] {
             let runners = sites.map { BakeRunner(command: $0.target.build, blog: $0.blog, output: $0.output) }
             var groups: [[Row]] = []
 
