@@ -292,11 +292,7 @@ final class PendingList {
         let added = paths.filter { folder.previous?.records[$0] == nil }
         let known = wasLeft ? folder.previous.map { manifest in manifest.records.values.filter { $0.size < 0 }.map(\.path) } ?? [] : []
         claimed = known + Array(Set(added)).sorted()
-        do {
-            try save()
-        } catch {
-            throw BuildFailure([error.diagnostic(relativeTo: folder.path)])
-        }
+        try saveForTheBuild()
     }
 
     /// Saves the list with `paths` that no build recorded and it does not hold yet: files
@@ -306,11 +302,7 @@ final class PendingList {
         let added = Array(Set(paths.filter { folder.previous?.records[$0] == nil && !held.contains($0) })).sorted()
         guard !added.isEmpty else { return }
         claimed += added
-        do {
-            try save()
-        } catch {
-            throw BuildFailure([error.diagnostic(relativeTo: folder.path)])
-        }
+        try saveForTheBuild()
     }
 
     /// Saves the list without `paths`, which turned out not to be bake's.
@@ -327,6 +319,15 @@ final class PendingList {
 
     private func save() throws(FileSystemError) {
         try FileIO.writeAtomically(SiteManifest.encodedPending(claimed), to: file, durable: false)
+    }
+
+    /// `save()`, failing the build with the reason when the list cannot be saved.
+    private func saveForTheBuild() throws(BuildFailure) {
+        do {
+            try save()
+        } catch {
+            throw BuildFailure([error.diagnostic(relativeTo: folder.path)])
+        }
     }
 }
 
