@@ -80,7 +80,10 @@ public enum FileTree {
 
     /// Lists the folder `relative` below `root` as a scan does, without going into its folders:
     /// its files go to `entries` and its folders' paths to `folders`, both relative to `root`.
-    static func list(_ root: String, relative: String, into entries: inout [FileEntry], folders: inout [String], system: any FileTreeSystem) throws(FileSystemError) {
+    /// - Returns: Whether it left out a link to nothing or to a folder: fixing the link's
+    ///   target, which a later scan must see, does not change the folder's mtime.
+    @discardableResult
+    static func list(_ root: String, relative: String, into entries: inout [FileEntry], folders: inout [String], system: any FileTreeSystem) throws(FileSystemError) -> Bool {
         try walk(root: root, relative: relative, into: &entries, recurse: false, folders: &folders, system: system)
     }
 
@@ -116,20 +119,25 @@ private extension FileTree {
     }
 
     /// Lists `relative`; walks its subfolders too when `recurse`, else returns them in `folders`.
+    /// - Returns: Whether `relative` itself held a link it left out (`list`).
+    @discardableResult
     static func walk(
         root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], system: any FileTreeSystem
-    ) throws(FileSystemError) {
+    ) throws(FileSystemError) -> Bool {
         let folder = try system.openFolder(relative.isEmpty ? root : root + "/" + relative)
-        try walk(folder, relative: relative, into: &entries, recurse: recurse, folders: &folders, system: system)
+        return try walk(folder, relative: relative, into: &entries, recurse: recurse, folders: &folders, system: system)
     }
 
     /// Lists the open `folder` (closing it), which is `relative` below the root. Subfolders are
     /// opened relative to it, so the kernel never walks a whole path again.
+    /// - Returns: Whether `folder` itself held a link it left out: one to nothing or to a folder.
+    @discardableResult
     static func walk(
         _ folder: OpenFolder, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], system: any FileTreeSystem
-    ) throws(FileSystemError) {
+    ) throws(FileSystemError) -> Bool {
         defer { system.close(folder) }
         var subfolders: [(name: String, relative: String)] = []
+        var leftOutLink = false
         while let item = try system.nextEntry(in: folder) {
             let name = item.name
             if name.hasPrefix(".") { continue }
@@ -144,10 +152,16 @@ private extension FileTree {
             guard var info = try statusUnlessGone(name, in: folder, followingLinks: false, system: system) else { continue }
             var kind = info.st_mode & S_IFMT
             if kind == S_IFLNK {
-                guard let target = try statusUnlessGone(name, in: folder, followingLinks: true, system: system) else { continue }
+                guard let target = try statusUnlessGone(name, in: folder, followingLinks: true, system: system) else {
+                    leftOutLink = true
+                    continue
+                }
                 info = target
                 kind = info.st_mode & S_IFMT
-                if kind == S_IFDIR { continue }
+                if kind == S_IFDIR {
+                    leftOutLink = true
+                    continue
+                }
             }
             if kind == S_IFDIR {
                 subfolders.append((name, childRelative))
@@ -157,7 +171,7 @@ private extension FileTree {
         }
         guard recurse else {
             folders += subfolders.map(\.relative)
-            return
+            return leftOutLink
         }
         for subfolder in subfolders {
             let child: OpenFolder
@@ -170,6 +184,7 @@ private extension FileTree {
             }
             try walk(child, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders, system: system)
         }
+        return leftOutLink
     }
 
     static func statusUnlessGone(_ name: String, in folder: OpenFolder, followingLinks: Bool, system: any FileTreeSystem) throws(FileSystemError) -> stat? {

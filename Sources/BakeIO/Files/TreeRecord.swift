@@ -16,7 +16,9 @@ import Darwin
 ///
 /// A folder changed within the file system's clock tick of being listed could keep the mtime it
 /// was listed with, so a folder whose mtime is within `untrustedAge` of the listing is recorded
-/// as not to be trusted, and listed again by the next scan.
+/// as not to be trusted, and listed again by the next scan. So is a folder with a link the
+/// listing left out (to nothing, or to a folder): its target can become a file while the
+/// folder's mtime stays.
 ///
 /// ```swift
 /// let (entries, record) = try await TreeRecord.scan("/blog/posts", after: lastRecord)
@@ -103,8 +105,10 @@ package struct TreeRecord: Sendable, Equatable {
             // Listed again, as a walk lists it.
             var found: [FileEntry] = []
             var subfolders: [String] = []
-            guard (try? FileTree.list(root, relative: relative, into: &found, folders: &subfolders, system: system)) != nil else { return nil }
-            folder = Folder(modified: modified < now - untrustedAge ? modified : 0,
+            guard let leftOutLink = try? FileTree.list(root, relative: relative, into: &found, folders: &subfolders, system: system) else { return nil }
+            // A link left out (to nothing, or to a folder) can come to lead to a file while the
+            // folder keeps its mtime: such a folder is listed again every time.
+            folder = Folder(modified: modified < now - untrustedAge && !leftOutLink ? modified : 0,
                             files: found.map { String($0.path.dropFirst(prefix.count)) }.sorted(),
                             folders: subfolders.map { String($0.dropFirst(prefix.count)) }.sorted())
             entries += found

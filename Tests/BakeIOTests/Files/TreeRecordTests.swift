@@ -98,6 +98,28 @@ import Testing
         }
     }
 
+    /// A link to nothing, or to a folder, is left out of a listing; when what it points to
+    /// becomes a file, its folder's mtime stays, so such a folder is not trusted.
+    @Test(arguments: ["a link to nothing", "a link to a folder"])
+    func aLinkLeftOutIsFoundOnceItLeadsToAFile(kind: String) async throws {
+        try await withTemporaryFolder { root in
+            try Self.makeTree(root + "/posts")
+            let target = root + "/elsewhere/linked.markdown"
+            if kind == "a link to a folder" { try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true) }
+            try FileManager.default.createSymbolicLink(atPath: root + "/posts/2014/03/31/linked.markdown", withDestinationPath: target)
+            try Self.age(root + "/posts")
+            let record = try await Self.expectScanMatchesAWalk(root + "/posts", after: nil)
+            #expect(record.folders["2014/03/31"]?.modified == 0)
+            #expect(record.folders["2014/04/01"]?.modified != 0)
+            // The target becomes a file; no folder of the tree changes.
+            if kind == "a link to a folder" { try FileManager.default.removeItem(atPath: target) }
+            try write("linked", to: "elsewhere/linked.markdown", in: root)
+            let (entries, _) = try await TreeRecord.scan(root + "/posts", after: record, now: Self.now)
+            #expect(entries.map(\.path).contains("2014/03/31/linked.markdown"))
+            #expect(entries == (try FileTree.scan(root + "/posts")))
+        }
+    }
+
     @Test func aNamedFileGoneFromAnUnchangedFolderMeansAWalk() async throws {
         try await withTemporaryFolder { root in
             try Self.makeTree(root)
