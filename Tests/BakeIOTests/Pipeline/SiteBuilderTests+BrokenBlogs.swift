@@ -41,6 +41,17 @@ struct BrokenBlog: Sendable, CustomTestStringConvertible {
 
     static let postProblems: [BrokenBlog] = [
         BrokenBlog(
+            "a line break in a file name",
+            files: [
+                "posts/2019/01/01/new\nline.markdown": "@title New line\n@pubDate 2019-01-01 10:00:00\n\nBody.\n",
+                "static/odd/we\nird.txt": "A static file.\n",
+            ],
+            problems: [
+                "posts/2019/01/01: the name of the file `new\\nline.markdown` has a line break; expected a name on one line: rename the file",
+                "static/odd: the name of the file `we\\nird.txt` has a line break; expected a name on one line: rename the file",
+            ]
+        ),
+        BrokenBlog(
             "malformed date",
             files: ["posts/2014/03/31/bad-date.markdown": "@title Bad date\n@pubDate 31/03/2014 8pm\n\nBody.\n"],
             problems: ["posts/2014/03/31/bad-date.markdown:2: cannot read @pubDate `31/03/2014 8pm` as a date; \(dateExpected)"]
