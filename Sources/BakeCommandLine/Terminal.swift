@@ -37,14 +37,25 @@ package struct Terminal: Sendable {
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
+    /// What a failed build leaves as it was, when it wrote nothing.
+    package static let siteUnchanged = "the site was not changed"
+
     /// Prints a failed command's problems, paths relative to the blog, and what that left as it was.
-    package func report(_ error: any Error, blog: BlogFolder, outcome: String = "the site was not changed") {
+    /// - Parameters:
+    ///   - outcome: What the failure left as it was.
+    ///   - onceWritten: What it left as it was when a build failed after writing files of the
+    ///     site (`BuildFailure.written`), which the line says first; nil for nothing more.
+    package func report(_ error: any Error, blog: BlogFolder, outcome: String = Terminal.siteUnchanged, onceWritten: String? = nil) {
         var lines: [String]
         switch error {
         case let failure as BuildFailure:
             lines = failure.diagnostics.map { Self.line(for: $0, blog: blog) }
             let count = failure.diagnostics.count
-            lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); \(outcome).")
+            let written = failure.written
+            let left = written == 0 ? outcome
+                : "the build stopped after writing \(written) file\(written == 1 ? "" : "s") of the site, which \(written == 1 ? "is" : "are") recorded, so the next build goes on from \(written == 1 ? "it" : "them")"
+                    + (onceWritten.map { "; " + $0 } ?? "")
+            lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); \(left).")
         case let error as FileSystemError:
             lines = [Self.line(for: error.diagnostic(relativeTo: blog.root), blog: blog), "bake: \(outcome)."]
         default:

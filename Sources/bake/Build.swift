@@ -28,14 +28,16 @@ extension Bake {
         /// `bake deploy` bakes through it too.
         /// - Parameters:
         ///   - outcome: What a failure leaves as it was, for the last line of the problems.
+        ///   - onceWritten: What a failure after files of the site were written leaves as it
+        ///     was (`Terminal.report`).
         ///   - keepingSite: Whether to return what the site was made from, for what reads it
         ///     next (`bake check`); the blog is planned for it even when nothing changed.
         /// - Returns: The options it baked with (the blog, and the output folder that now holds
         ///   the site) and, with `keepingSite`, what the site was made from.
         @discardableResult
         static func bake(
-            _ configuration: BlogConfiguration, clean: Bool, verbose: Bool, outcome: String = "the site was not changed",
-            keepingSite: Bool = false
+            _ configuration: BlogConfiguration, clean: Bool, verbose: Bool, outcome: String = Terminal.siteUnchanged,
+            onceWritten: String? = nil, keepingSite: Bool = false
         ) async throws -> (options: BuildOptions, site: BuiltSite?) {
             let blog = configuration.blog
             let options = BuildOptions(configuration: configuration, clean: clean, now: Timestamp(Date()))
@@ -65,7 +67,7 @@ extension Bake {
                 terminal.say(Terminal.summaryLine(summary, output: options.output, elapsed: ContinuousClock.now - start))
             } catch {
                 terminal.clearProgress()
-                terminal.report(error, blog: blog, outcome: outcome)
+                terminal.report(error, blog: blog, outcome: outcome, onceWritten: onceWritten)
                 throw ExitCode.failure
             }
             return (options, site)

@@ -48,7 +48,7 @@ extension Bake {
                     target = try SiteDeployer(configuration: configuration, rsync: try Rsync.find()).target
                 } else {
                     // Unreadable settings: the build says what is wrong with them.
-                    try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished)
+                    try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished, onceWritten: Self.nothingPublished)
                     throw DeployError(.noTarget)
                 }
                 rsync = try Rsync.find()
@@ -56,7 +56,7 @@ extension Bake {
                 Self.fail(error)
             }
 
-            let options = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished).options
+            let options = try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished, onceWritten: Self.nothingPublished).options
             let start = ContinuousClock.now
             let summary: DeploySummary
             do {
@@ -86,6 +86,7 @@ extension Bake {
 
 private extension Bake.Deploy {
     static let notPublished = "the site was not changed and nothing was published"
+    static let nothingPublished = "nothing was published"
 
     static func fail(_ error: DeployError) -> Never {
         FileHandle.standardError.write(Data("bake: \(error.message)\n".utf8))

@@ -148,6 +148,32 @@ import Testing
         }
     }
 
+    /// A build that fails after writing part of the site says how much it wrote, not that
+    /// the site was not changed.
+    @Test func aFailureAfterFilesWereWrittenSaysHowMany() async throws {
+        try await withTemporaryFolder { root in
+            try write("@site_name Linked\n@site_url https://linked.example.com\n@time_zone UTC\n", to: "blog/site.settings", in: root)
+            try write("@title Fine\n@pubDate 2014-03-31 10:00:00\n\nFine.\n", to: "blog/posts/2014/03/31/fine.markdown", in: root)
+            let first = try await runBake(["blog", "--output", "out"], in: root)
+            #expect(first.status == 0, "\(first.stderr)")
+            // The post's own folder is now a link elsewhere; the pages that list it are not.
+            try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
+            try FileManager.default.removeItem(atPath: root + "/out/2014/03/31")
+            try FileManager.default.createSymbolicLink(atPath: root + "/out/2014/03/31", withDestinationPath: root + "/elsewhere")
+            try write("@title Fine, retitled\n@pubDate 2014-03-31 10:00:00\n\nFine.\n", to: "blog/posts/2014/03/31/fine.markdown", in: root)
+            let result = try await runBake(["blog", "--output", "out"], in: root)
+            #expect(result.status != 0)
+            let lines = result.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(result.stderr)")
+            #expect(lines.first?.hasSuffix("out/2014/03/31: is a link to another folder, and bake writes and removes files only in the site's own folders; expected a folder (remove the link, and bake makes the folder)") == true, "\(result.stderr)")
+            let written = try #require(lines.last?.wholeMatch(of: /bake: 1 problem; the build stopped after writing (\d+) files of the site, which are recorded, so the next build goes on from them\./), "\(result.stderr)")
+            #expect(Int(written.output.1) ?? 0 > 1)
+            #expect(try String(contentsOfFile: root + "/out/index.html", encoding: .utf8).contains("Fine, retitled"))
+            #expect(allFiles(in: root + "/elsewhere") == [])
+            for marker in crashMarkers { #expect(!result.stderr.contains(marker)) }
+        }
+    }
+
     @Test func aFolderWithoutSettingsIsAUsageError() async throws {
         try await withTemporaryFolder { root in
             try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)

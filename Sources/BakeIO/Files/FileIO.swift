@@ -164,9 +164,10 @@ public enum FileIO {
         syncFolder(parent(of: source))
     }
 
-    /// Deletes one file; a missing file is not an error.
+    /// Deletes one file; a missing file is not an error, nor is one whose path goes through a
+    /// file (which cannot be there either).
     public static func remove(_ path: String) throws(FileSystemError) {
-        if unlink(path) != 0, errno != ENOENT { throw FileSystemError(path: path, operation: .remove, errno: errno) }
+        if unlink(path) != 0, errno != ENOENT, errno != ENOTDIR { throw FileSystemError(path: path, operation: .remove, errno: errno) }
     }
 
     /// Removes `folder` and then its parents while they are empty, stopping at `root`.
@@ -178,15 +179,48 @@ public enum FileIO {
     }
 
     /// Whether a file or folder exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    /// - Parameter followingLinks: With false, a symbolic link at `path` exists even when
+    ///   what it points to does not.
+    public static func exists(_ path: String, followingLinks: Bool = true) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return followingLinks ? stat(path, &info) == 0 : lstat(path, &info) == 0
+    }
+
+    /// The first folder on the way to `file` below `root` that is a symbolic link, relative
+    /// to `root` (`2014/03` for `2014/03/31/hello.html`), or nil when every folder on the way
+    /// is a real one or not there yet. `root` itself may be a link; the file's own name is
+    /// not looked at.
+    /// - Parameter checked: Folders already looked at, and what was found for each: a run
+    ///   of files in the same folders looks at each folder once.
+    public static func linkedFolder(on file: String, below root: String, checked: inout [String: String?]) -> String? {
+        var end = file.utf8.startIndex
+        let utf8 = file.utf8
+        while let slash = utf8[end...].firstIndex(of: UInt8(ascii: "/")) {
+            let folder = String(file[..<slash])
+            let found: String?
+            if let known = checked[folder] {
+                found = known
+            } else {
+                var info = stat()
+                if lstat(root + "/" + folder, &info) != 0 {
+                    // Not there yet: bake makes it, and nothing below it is there either.
+                    checked[folder] = .some(nil)
+                    return nil
+                }
+                found = (info.st_mode & S_IFMT) == S_IFLNK ? folder : nil
+                checked[folder] = .some(found)
+            }
+            if let found { return found }
+            end = utf8.index(after: slash)
+        }
+        return nil
     }
 
     /// Whether `path` is a folder.
-    public static func isFolder(_ path: String) -> Bool {
+    /// - Parameter followingLinks: With false, a link to a folder is not one.
+    public static func isFolder(_ path: String, followingLinks: Bool = true) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The folder part of `path`.

@@ -34,12 +34,15 @@ public enum StaleTempFiles {
     /// Removes the stale temp files below `folder`, and returns their paths relative to it.
     /// A folder that cannot be listed, or a file that cannot be removed, is skipped: this
     /// only tidies.
-    /// - Parameter below: Also walk `folder`'s subfolders; without it only `folder` itself is
-    ///   listed, which costs one read of the folder.
+    /// - Parameters:
+    ///   - below: Also walk `folder`'s subfolders; without it only `folder` itself is
+    ///     listed, which costs one read of the folder.
+    ///   - names: Only the temp files of files by these names (`.bake-manifest` for
+    ///     `.bake-manifest.bake-<pid>-XXXXXX`); nil for all.
     @discardableResult
-    public static func remove(in folder: String, below: Bool = true) -> [String] {
+    public static func remove(in folder: String, below: Bool = true, of names: [String]? = nil) -> [String] {
         var removed: [String] = []
-        sweep(folder, relative: "", recursive: below, removed: &removed)
+        sweep(folder, relative: "", recursive: below, prefixes: names.map { $0.map { "." + $0 + ".bake-" } }, removed: &removed)
         return removed.sorted()
     }
 
@@ -85,7 +88,8 @@ public enum StaleTempFiles {
 private extension StaleTempFiles {
     /// Walks `folder` (hidden names included, symbolic links not followed), removing stale
     /// temp files.
-    static func sweep(_ root: String, relative: String, recursive: Bool, removed: inout [String]) {
+    /// - Parameter prefixes: When given, only names that start with one of them.
+    static func sweep(_ root: String, relative: String, recursive: Bool, prefixes: [String]?, removed: inout [String]) {
         let folder = relative.isEmpty ? root : root + "/" + relative
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
@@ -94,8 +98,9 @@ private extension StaleTempFiles {
             guard name != ".", name != ".." else { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             if item.pointee.d_type == UInt8(DT_DIR) {
-                if recursive { sweep(root, relative: child, recursive: true, removed: &removed) }
-            } else if let pid = writer(ofTempName: name), !isRunning(pid), unlink(root + "/" + child) == 0 {
+                if recursive { sweep(root, relative: child, recursive: true, prefixes: prefixes, removed: &removed) }
+            } else if prefixes?.contains(where: { name.hasPrefix($0) }) ?? true,
+                      let pid = writer(ofTempName: name), !isRunning(pid), unlink(root + "/" + child) == 0 {
                 removed.append(child)
             }
         }

@@ -11,6 +11,8 @@ public struct OutputFolderError: Error, Sendable, Hashable {
         case notMadeByBake
         /// A file bake did not write is where bake would write one.
         case inTheWay
+        /// A folder of the site is a link to another place, where bake writes nothing.
+        case linkedFolder
     }
 
     /// The folder or file, absolute.
@@ -27,6 +29,8 @@ public struct OutputFolderError: Error, Sendable, Hashable {
             return "is not empty and was not made by bake (it has no \(SiteManifest.fileName)); expected an empty folder or one bake wrote before"
         case .inTheWay:
             return "is in the way: bake did not write it and will not replace it; expected you to move or delete it"
+        case .linkedFolder:
+            return "is a link to another folder, and bake writes and removes files only in the site's own folders; expected a folder (remove the link, and bake makes the folder)"
         }
     }
 

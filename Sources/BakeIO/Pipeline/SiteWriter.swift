@@ -1,4 +1,5 @@
 import BakeKit
+import Foundation
 
 /// Puts a finished site into the output folder: writes only what changed, removes only what
 /// earlier builds wrote and this one no longer makes, and records it all in the manifest.
@@ -59,9 +60,14 @@ public struct SiteWriter: Sendable {
             manifest = read
         }
         // Killed while saving the pending list itself: nothing of the build was written yet,
-        // but its temp file must go.
-        if FileIO.exists(output) { StaleTempFiles.remove(in: output, below: false) }
-        if FileIO.exists(pendingPath) {
+        // but its temp file must go. In a folder with neither file, which may not be bake's,
+        // only the temp files of those two.
+        let pendingIsThere = FileIO.exists(pendingPath)
+        if FileIO.exists(output) {
+            StaleTempFiles.remove(in: output, below: false,
+                                  of: manifest != nil || pendingIsThere ? nil : [SiteManifest.fileName, SiteManifest.pendingFileName])
+        }
+        if pendingIsThere {
             // An unreadable list is one whose write never finished: nothing of it was written.
             let pending = (try? FileIO.read(pendingPath)).flatMap(SiteManifest.decodePending) ?? []
             StaleTempFiles.remove(in: output)
@@ -149,6 +155,7 @@ public struct SiteWriter: Sendable {
                 return items.map { Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
             }
         } ?? pending
+        folder.clearTheWay(for: items.map(\.path) + pending.paths)
         let adopted = try await folder.adopt(items, pending)
         let firstItems = items + adopted.items
         var run = WriteRun(folder: folder)
@@ -207,6 +214,13 @@ public struct SiteWriter: Sendable {
                 run.failures += error.diagnostics
             }
         }
+        if !run.notWritten.isEmpty {
+            do {
+                try pendingList.release(run.notWritten)
+            } catch {
+                run.failures.append(error.diagnostic(relativeTo: output))
+            }
+        }
         let removed = run.sweep()
         let state = provisional?() == true ? nil : state
         try run.saveManifest(state: state, removed: removed, pendingList: pendingList)
@@ -224,7 +238,7 @@ struct OutputFolder: Sendable {
     /// Whether a file is at `file` that no build recorded. With no manifest the folder was
     /// empty (`existingManifest` checks), so nothing is.
     func isUnrecorded(_ file: String) -> Bool {
-        previous != nil && previous?.records[file] == nil && FileIO.exists(path + "/" + file)
+        previous != nil && previous?.records[file] == nil && FileIO.exists(path + "/" + file, followingLinks: false)
     }
 
     /// Whether the file at the item's path holds other bytes than the item.
@@ -239,6 +253,57 @@ struct OutputFolder: Sendable {
 
     func refusal(_ file: String) -> Diagnostic {
         OutputFolderError(path: path + "/" + file, reason: .inTheWay).diagnostic
+    }
+
+    /// Removes the files the last build wrote, and this one no longer makes, that stand where
+    /// this build's `paths` go: a file where one of them needs a folder (a static file `notes`
+    /// that is now a folder `notes/`), or the files of a folder where one of them is a file.
+    /// The sweep would remove them after the writes, which they would stop. Files no manifest
+    /// records are left, to be refused as in the way; so is anything past a linked folder.
+    func clearTheWay(for paths: [String]) {
+        guard let previous else { return }
+        // Usually every recorded file is made again: one look-up each, and nothing more.
+        guard paths.reduce(0, { $0 + (previous.records[$1] == nil ? 0 : 1) }) < previous.records.count else { return }
+        let made = Set(paths)
+        var folders = Set<Substring>()
+        for file in paths {
+            var folder = file[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                // Its own folders are in already.
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
+        let stale = Set(previous.records.keys.filter { !made.contains($0) && SiteWriter.isSafeRelativePath($0) })
+        var checked: [String: String?] = [:]
+        var cleared: Set<String> = []
+        for file in stale.sorted() {
+            var above = file[...]
+            var folderToClear: String?
+            while let slash = above.lastIndex(of: "/") {
+                above = above[..<slash]
+                if made.contains(String(above)) { folderToClear = String(above) }
+            }
+            if let folderToClear {
+                // Only a folder that holds nothing but such files, hidden names included.
+                guard cleared.insert(folderToClear).inserted, FileIO.linkedFolder(on: folderToClear + "/x", below: path, checked: &checked) == nil,
+                      let inside = FileManager.default.enumerator(atPath: path + "/" + folderToClear) else { continue }
+                var files: [String] = []
+                var onlyStale = true
+                while let name = inside.nextObject() as? String {
+                    let relative = folderToClear + "/" + name
+                    // Folders (not links to them) hold what is looked at next.
+                    if inside.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
+                    if stale.contains(relative) { files.append(relative) } else { onlyStale = false; break }
+                }
+                guard onlyStale else { continue }
+                for relative in files { try? FileIO.remove(path + "/" + relative) }
+                for relative in files { FileIO.removeEmptyFolders(from: FileIO.parent(of: path + "/" + relative), upTo: path) }
+            } else if folders.contains(file[...]), FileIO.linkedFolder(on: file, below: path, checked: &checked) == nil {
+                // A file where a folder goes.
+                try? FileIO.remove(path + "/" + file)
+            }
+        }
     }
 
     /// Checks, before anything is written, that no item would replace a file bake did not
@@ -340,15 +405,32 @@ struct WriteRun {
     var failures: [Diagnostic] = []
     /// Whether a record differs from the last build's.
     var recordsChanged = false
+    /// The folders of the output looked at for links, and the link found on the way to each.
+    private var checkedFolders: [String: String?] = [:]
+    /// The files not written because a folder on their way is a link, which the pending
+    /// list must not go on claiming.
+    var notWritten: [String] = []
+    private var refusedLinks: Set<String> = []
 
     init(folder: OutputFolder) {
         self.folder = folder
     }
 
-    /// Writes `batch` on every core, recording each file.
+    /// Writes `batch` on every core, recording each file. A file whose way passes through a
+    /// folder that is a link is not written: what it points to is not bake's.
     mutating func apply(_ batch: [SiteWriter.Item]) async {
         let output = folder.path
         let previous = folder.previous
+        var batch = batch
+        if previous != nil {
+            batch.removeAll { item in
+                if case .keep = item.content { return false }
+                guard let link = linkedFolder(on: item.path) else { return false }
+                refuse(link)
+                notWritten.append(item.path)
+                return true
+            }
+        }
         let outcomes = await parallelMap(batch) { item -> Result<(SiteManifest.Record, Bool), FileSystemError> in
             Result { () throws(FileSystemError) in try SiteWriter.apply(item, output: output, outputWasEmpty: previous == nil, previous: previous?.records[item.path]) }
         }
@@ -372,7 +454,16 @@ struct WriteRun {
         var removed: [String] = []
         for path in previous.records.keys.filter({ records[$0] == nil }).sorted() where failures.isEmpty {
             guard SiteWriter.isSafeRelativePath(path) else { continue }
+            if let link = linkedFolder(on: path) {
+                refuse(link)
+                continue
+            }
             let full = folder.path + "/" + path
+            // A file that gave way to a folder of this build's files (`clearTheWay`) is gone.
+            if FileIO.isFolder(full, followingLinks: false) {
+                removed.append(path)
+                continue
+            }
             do {
                 try FileIO.remove(full)
                 removed.append(path)
@@ -389,6 +480,17 @@ struct WriteRun {
 
     func manifest(state: SiteManifest.State?) -> SiteManifest {
         SiteManifest(records: records, state: failures.isEmpty ? state : nil)
+    }
+
+    /// The first folder on the way to `file` that is a link (`FileIO.linkedFolder`).
+    private mutating func linkedFolder(on file: String) -> String? {
+        FileIO.linkedFolder(on: file, below: folder.path, checked: &checkedFolders)
+    }
+
+    /// Fails the write for the linked folder `link`, once however many files are on its way.
+    private mutating func refuse(_ link: String) {
+        guard refusedLinks.insert(link).inserted else { return }
+        failures.append(OutputFolderError(path: folder.path + "/" + link, reason: .linkedFolder).diagnostic)
     }
 
     /// Saves the manifest when it differs from the last (or a killed build left a pending
@@ -408,7 +510,7 @@ struct WriteRun {
         } catch {
             failures.append(error.diagnostic(relativeTo: folder.path))
         }
-        if !failures.isEmpty { throw BuildFailure(failures) }
+        if !failures.isEmpty { throw BuildFailure(failures, written: written.count) }
     }
 }
 

@@ -34,11 +34,15 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// The problems, sorted by path and line.
     public let diagnostics: [Diagnostic]
+    /// How many files of the site the build wrote (and recorded) before it failed: 0 when it
+    /// failed before writing, as almost every failure does, and the site is as it was.
+    public let written: Int
 
-    public init(_ diagnostics: [Diagnostic]) {
+    public init(_ diagnostics: [Diagnostic], written: Int = 0) {
         self.diagnostics = diagnostics.sorted {
             ($0.path, $0.line ?? 0, $0.column ?? 0, $0.message) < ($1.path, $1.line ?? 0, $1.column ?? 0, $1.message)
         }
+        self.written = written
     }
 
     public var description: String {

@@ -25,6 +25,28 @@ import Testing
         }
     }
 
+    /// A static file that becomes a folder of files, and back: the last build's file or files
+    /// give way to the new ones.
+    @Test(arguments: [false, true])
+    func aStaticFileThatBecomesAFolderAndBackMatchesACleanBuild(clean: Bool) async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try makeBlog(goodBlog, in: blog)
+            try write("a file\n", to: "static/notes", in: blog)
+            _ = try await bake(blog, into: root + "/site").summary()
+            try FileManager.default.removeItem(atPath: blog + "/static/notes")
+            try write("in a folder\n", to: "static/notes/a.txt", in: blog)
+            _ = try await bake(blog, into: root + "/site", clean: clean).summary()
+            _ = try await bake(blog, into: root + "/clean-1").summary()
+            try expectSameSite(root + "/site", root + "/clean-1")
+            try FileManager.default.removeItem(atPath: blog + "/static/notes")
+            try write("a file again\n", to: "static/notes", in: blog)
+            _ = try await bake(blog, into: root + "/site", clean: clean).summary()
+            _ = try await bake(blog, into: root + "/clean-2").summary()
+            try expectSameSite(root + "/site", root + "/clean-2")
+        }
+    }
+
     @Test func addingAPostInANewMonthMatchesACleanBuild() async throws {
         try await expectIncrementalMatchesClean { blog in
             try write("@title Brand new\n@pubDate 2026-10-31 09:00:00 -0700\n\nA post in a month of its own.\n",

@@ -64,6 +64,36 @@ import Testing
         }
     }
 
+    /// A file of the last build that is now a folder, or the other way round: what the last
+    /// build wrote there gives way before the new files are written.
+    @Test func aFileThatBecomesAFolderAndBackIsWritten() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "notes": "a file"], to: output)
+            var result = try await writeSite(["index.html": "home", "notes/a.txt": "in a folder", "notes/deep/b.txt": "deeper"], to: output)
+            #expect(result.written == ["notes/a.txt", "notes/deep/b.txt"])
+            #expect(result.removed == ["notes"])
+            #expect(try read("notes/a.txt", in: output) == "in a folder")
+            result = try await writeSite(["index.html": "home", "notes": "a file again"], to: output)
+            #expect(result.written == ["notes"])
+            #expect(result.removed == ["notes/a.txt", "notes/deep/b.txt"])
+            #expect(try read("notes", in: output) == "a file again")
+            #expect(allFiles(in: output) == [".bake-manifest", "index.html", "notes"])
+        }
+    }
+
+    /// A folder that holds a file bake did not write is not emptied to make way for a file.
+    @Test func aFolderWithSomeoneElsesFileDoesNotGiveWay() async throws {
+        try await withTemporaryFolder { root in
+            let output = root + "/site"
+            try await writeSite(["index.html": "home", "notes/a.txt": "bake's"], to: output)
+            try write("mine", to: "notes/mine.txt", in: output)
+            await #expect(throws: BuildFailure.self) { try await writeSite(["index.html": "home", "notes": "a file"], to: output) }
+            #expect(try read("notes/mine.txt", in: output) == "mine")
+            #expect(try read("notes/a.txt", in: output) == "bake's")
+        }
+    }
+
     @Test func aFileBakeDidNotWriteIsNeverRemoved() async throws {
         try await withTemporaryFolder { root in
             let output = root + "/site"
