@@ -269,7 +269,7 @@ private extension SiteBuilder {
     func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog, pictures: PictureStage.Outcome) throws(BuildFailure) -> (SitePlan, TemplateSet) {
         var problems = blog.problems + loaded.problems + pictures.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
                                                                                settings: options.configuration.settings, blog: options.blog)
-        problems += Self.namesWithLineBreaks(blog.sources.map(\.path) + blog.staticEntries.map { "static/" + $0.path })
+        problems += Self.namesWithLineBreaks(blog.sources.lazy.map(\.path)) + Self.namesWithLineBreaks(blog.staticEntries.lazy.map(\.path), in: "static/")
         // Preview and the shim compile the templates again only when they changed.
         var templates = memory?.recallTemplates(key: blog.templatesFingerprint)
         if templates == nil {
@@ -420,12 +420,13 @@ extension SiteBuilder {
         return hasher.value
     }
 
-    /// A problem for each of `paths` (relative to the blog) whose file name has a line break:
-    /// the manifest and the pending list hold a path a line, so its page could not be recorded.
-    static func namesWithLineBreaks(_ paths: [String]) -> [Diagnostic] {
+    /// A problem for each of `paths` (relative to the blog once `folder` is put before them)
+    /// whose file name has a line break: the manifest and the pending list hold a path a line,
+    /// so its page could not be recorded.
+    static func namesWithLineBreaks(_ paths: some Sequence<String>, in folder: String = "") -> [Diagnostic] {
         paths.filter { $0.utf8.contains(0x0A) }.map { path in
             let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-            return Diagnostic(path: FileIO.parent(of: path), line: nil,
+            return Diagnostic(path: FileIO.parent(of: folder + path), line: nil,
                               message: "the name of the file `\(name.replacingOccurrences(of: "\n", with: "\\n"))` has a line break; expected a name on one line: rename the file")
         }
     }

@@ -155,7 +155,7 @@ public struct SiteWriter: Sendable {
                 return items.map { Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
             }
         } ?? pending
-        folder.clearTheWay(for: items.map(\.path) + pending.paths)
+        folder.clearTheWay(for: items, pending: pending.paths)
         let adopted = try await folder.adopt(items, pending)
         let firstItems = items + adopted.items
         var run = WriteRun(folder: folder)
@@ -256,14 +256,22 @@ struct OutputFolder: Sendable {
     }
 
     /// Removes the files the last build wrote, and this one no longer makes, that stand where
-    /// this build's `paths` go: a file where one of them needs a folder (a static file `notes`
-    /// that is now a folder `notes/`), or the files of a folder where one of them is a file.
-    /// The sweep would remove them after the writes, which they would stop. Files no manifest
-    /// records are left, to be refused as in the way; so is anything past a linked folder.
-    func clearTheWay(for paths: [String]) {
+    /// this build's files go (`items` and `pending`): a file where one of them needs a folder
+    /// (a static file `notes` that is now a folder `notes/`), or the files of a folder where
+    /// one of them is a file. The sweep would remove them after the writes, which they would
+    /// stop. Files no manifest records are left, to be refused as in the way; so is anything
+    /// past a linked folder.
+    func clearTheWay(for items: [SiteWriter.Item], pending: [String]) {
         guard let previous else { return }
-        // Usually every recorded file is made again: one look-up each, and nothing more.
-        guard paths.reduce(0, { $0 + (previous.records[$1] == nil ? 0 : 1) }) < previous.records.count else { return }
+        // Usually every recorded file is made again, most of them kept as recorded: nothing
+        // more to do, found without a look-up for those.
+        var recorded = 0
+        for item in items {
+            if case .keep = item.content { recorded += 1 } else if previous.records[item.path] != nil { recorded += 1 }
+        }
+        for path in pending where previous.records[path] != nil { recorded += 1 }
+        guard recorded < previous.records.count else { return }
+        let paths = items.map(\.path) + pending
         let made = Set(paths)
         var folders = Set<Substring>()
         for file in paths {
