@@ -53,7 +53,7 @@ package struct Terminal: Sendable {
             let count = failure.diagnostics.count
             let written = failure.written
             let left = written == 0 ? outcome
-                : "the build stopped after writing \(written) file\(written == 1 ? "" : "s") of the site, which \(written == 1 ? "is" : "are") recorded, so the next build goes on from \(written == 1 ? "it" : "them")"
+                : "the build stopped after writing \(written) file\(written == 1 ? "" : "s") of the site, and the next build goes on from \(written == 1 ? "it" : "them")"
                     + (onceWritten.map { "; " + $0 } ?? "")
             lines.append("bake: \(count) problem\(count == 1 ? "" : "s"); \(left).")
         case let error as FileSystemError:

@@ -166,7 +166,7 @@ import Testing
             let lines = result.stderr.split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(result.stderr)")
             #expect(lines.first?.hasSuffix("out/2014/03/31: is a link to another folder, and bake writes and removes files only in the site's own folders; expected a folder (remove the link, and bake makes the folder)") == true, "\(result.stderr)")
-            let written = try #require(lines.last?.wholeMatch(of: /bake: 1 problem; the build stopped after writing (\d+) files of the site, which are recorded, so the next build goes on from them\./), "\(result.stderr)")
+            let written = try #require(lines.last?.wholeMatch(of: /bake: 1 problem; the build stopped after writing (\d+) files of the site, and the next build goes on from them\./), "\(result.stderr)")
             #expect(Int(written.output.1) ?? 0 > 1)
             #expect(try String(contentsOfFile: root + "/out/index.html", encoding: .utf8).contains("Fine, retitled"))
             #expect(allFiles(in: root + "/elsewhere") == [])

@@ -78,6 +78,16 @@ public enum FileTree {
         }
     }
 
+    /// Every regular file below `root`, hidden names included, and whether the walk left out a
+    /// link (to nothing, or to a folder) anywhere: what a folder holds, to tell whether it holds
+    /// only files bake can account for. Throws what `scan` throws.
+    static func everyFile(below root: String, system: any FileTreeSystem = SystemFileTree()) throws(FileSystemError) -> (entries: [FileEntry], leftOutLink: Bool) {
+        var entries: [FileEntry] = []
+        var folders: [String] = []
+        let leftOutLink = try walk(root: root, relative: "", into: &entries, recurse: true, folders: &folders, hidden: true, system: system)
+        return (entries, leftOutLink)
+    }
+
     /// Lists the folder `relative` below `root` as a scan does, without going into its folders:
     /// its files go to `entries` and its folders' paths to `folders`, both relative to `root`.
     /// - Returns: Whether it left out a link to nothing or to a folder: fixing the link's
@@ -119,28 +129,33 @@ private extension FileTree {
     }
 
     /// Lists `relative`; walks its subfolders too when `recurse`, else returns them in `folders`.
-    /// - Returns: Whether `relative` itself held a link it left out (`list`).
+    /// - Parameter hidden: Whether names that start with `.` are listed too.
+    /// - Returns: Whether it left out a link (to nothing, or to a folder), in `relative` or,
+    ///   when it recurses, below it.
     @discardableResult
     static func walk(
-        root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], system: any FileTreeSystem
+        root: String, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], hidden: Bool = false,
+        system: any FileTreeSystem
     ) throws(FileSystemError) -> Bool {
         let folder = try system.openFolder(relative.isEmpty ? root : root + "/" + relative)
-        return try walk(folder, relative: relative, into: &entries, recurse: recurse, folders: &folders, system: system)
+        return try walk(folder, relative: relative, into: &entries, recurse: recurse, folders: &folders, hidden: hidden, system: system)
     }
 
     /// Lists the open `folder` (closing it), which is `relative` below the root. Subfolders are
     /// opened relative to it, so the kernel never walks a whole path again.
-    /// - Returns: Whether `folder` itself held a link it left out: one to nothing or to a folder.
+    /// - Returns: Whether it left out a link (to nothing, or to a folder), in `folder` or, when
+    ///   it recurses, below it.
     @discardableResult
     static func walk(
-        _ folder: OpenFolder, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], system: any FileTreeSystem
+        _ folder: OpenFolder, relative: String, into entries: inout [FileEntry], recurse: Bool, folders: inout [String], hidden: Bool = false,
+        system: any FileTreeSystem
     ) throws(FileSystemError) -> Bool {
         defer { system.close(folder) }
         var subfolders: [(name: String, relative: String)] = []
         var leftOutLink = false
         while let item = try system.nextEntry(in: folder) {
             let name = item.name
-            if name.hasPrefix(".") { continue }
+            if name == "." || name == ".." || (!hidden && name.hasPrefix(".")) { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             // The folder listing already says which names are folders: no `stat` for those.
             if item.isFolder {
@@ -182,7 +197,9 @@ private extension FileTree {
                 guard error.errno == ENOENT else { throw error }
                 continue
             }
-            try walk(child, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders, system: system)
+            if try walk(child, relative: subfolder.relative, into: &entries, recurse: true, folders: &folders, hidden: hidden, system: system) {
+                leftOutLink = true
+            }
         }
         return leftOutLink
     }

@@ -270,6 +270,7 @@ private extension SiteBuilder {
         var problems = blog.problems + loaded.problems + pictures.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
                                                                                settings: options.configuration.settings, blog: options.blog)
         problems += Self.namesWithLineBreaks(blog.sources.lazy.map(\.path)) + Self.namesWithLineBreaks(blog.staticEntries.lazy.map(\.path), in: "static/")
+            + Self.namesWithLineBreaks(blog.theme.staticFiles.keys, in: (options.themeFolder.map { $0 + "/" } ?? "theme/") + "static/")
         // Preview and the shim compile the templates again only when they changed.
         var templates = memory?.recallTemplates(key: blog.templatesFingerprint)
         if templates == nil {
@@ -421,13 +422,21 @@ extension SiteBuilder {
     }
 
     /// A problem for each of `paths` (relative to the blog once `folder` is put before them)
-    /// whose file name has a line break: the manifest and the pending list hold a path a line,
-    /// so its page could not be recorded.
+    /// with a line break in the name of a file or folder: the manifest and the pending list hold
+    /// a path a line, so its page could not be recorded. The problem names the folder the first
+    /// such name is in, and the name with `\n` for the break.
     static func namesWithLineBreaks(_ paths: some Sequence<String>, in folder: String = "") -> [Diagnostic] {
-        paths.filter { $0.utf8.contains(0x0A) }.map { path in
-            let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-            return Diagnostic(path: FileIO.parent(of: folder + path), line: nil,
-                              message: "the name of the file `\(name.replacingOccurrences(of: "\n", with: "\\n"))` has a line break; expected a name on one line: rename the file")
+        var named: Set<String> = []
+        return paths.filter { $0.utf8.contains(0x0A) }.sorted().compactMap { path in
+            let parts = (folder + path).split(separator: "/", omittingEmptySubsequences: false)
+            guard let index = parts.firstIndex(where: { $0.utf8.contains(0x0A) }) else { return nil }
+            let at = parts[..<index].joined(separator: "/")
+            let name = String(parts[index])
+            // A folder's name is named once, whatever it holds.
+            guard named.insert(at + "/" + name).inserted else { return nil }
+            let kind = index == parts.count - 1 ? "file" : "folder"
+            return Diagnostic(path: at, line: nil,
+                              message: "the name of the \(kind) `\(name.replacingOccurrences(of: "\n", with: "\\n"))` has a line break; expected a name on one line: rename the \(kind)")
         }
     }
 

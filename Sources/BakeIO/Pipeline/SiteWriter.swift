@@ -155,10 +155,12 @@ public struct SiteWriter: Sendable {
                 return items.map { Item(path: $0.path, fingerprint: ~$0.fingerprint, content: $0.content) }
             }
         } ?? pending
-        folder.clearTheWay(for: items, pending: pending.paths)
-        let adopted = try await folder.adopt(items, pending)
+        let way = folder.wayToClear(for: items, pending: pending.paths)
+        let adopted = try await folder.adopt(items, pending, freed: way.freed)
+        folder.clear(way)
         let firstItems = items + adopted.items
         var run = WriteRun(folder: folder)
+        run.cleared = Set(way.files)
         // Room for every record at once: at 10,000 posts, growing the table cost more than filling it.
         run.records.reserveCapacity(firstItems.count + pending.paths.count)
         var toApply: [Item] = []
@@ -238,7 +240,10 @@ struct OutputFolder: Sendable {
     /// Whether a file is at `file` that no build recorded. With no manifest the folder was
     /// empty (`existingManifest` checks), so nothing is.
     func isUnrecorded(_ file: String) -> Bool {
-        previous != nil && previous?.records[file] == nil && FileIO.exists(path + "/" + file, followingLinks: false)
+        guard let previous, previous.records[file] == nil, FileIO.exists(path + "/" + file, followingLinks: false) else { return false }
+        // Past a linked folder a file is not the site's at all: writing there is refused as such.
+        var checked: [String: String?] = [:]
+        return FileIO.linkedFolder(on: file, below: path, checked: &checked) == nil
     }
 
     /// Whether the file at the item's path holds other bytes than the item.
@@ -255,76 +260,68 @@ struct OutputFolder: Sendable {
         OutputFolderError(path: path + "/" + file, reason: .inTheWay).diagnostic
     }
 
-    /// Removes the files the last build wrote, and this one no longer makes, that stand where
-    /// this build's files go (`items` and `pending`): a file where one of them needs a folder
-    /// (a static file `notes` that is now a folder `notes/`), or the files of a folder where
-    /// one of them is a file. The sweep would remove them after the writes, which they would
-    /// stop. Files no manifest records are left, to be refused as in the way; so is anything
-    /// past a linked folder.
-    func clearTheWay(for items: [SiteWriter.Item], pending: [String]) {
-        guard let previous else { return }
-        // Usually every recorded file is made again, most of them kept as recorded: nothing
-        // more to do, found without a look-up for those.
-        var recorded = 0
-        for item in items {
-            if case .keep = item.content { recorded += 1 } else if previous.records[item.path] != nil { recorded += 1 }
+    /// What the last build wrote, and this one no longer makes, that stands where this build's
+    /// new files go: a file where one of them needs a folder (a static file `notes` that is now
+    /// a folder `notes/`), or a folder of such files where one of them is a file. The sweep
+    /// would remove them after the writes, which they would stop.
+    struct WayToClear: Sendable {
+        /// The last build's files to remove first.
+        var files: [String] = []
+        /// This build's paths where a folder of them stands: not in the way, as it goes.
+        var freed: Set<String> = []
+    }
+
+    /// The way to clear for `items` and `pending`: only files the last build recorded, none
+    /// past a linked folder, and a folder only when it holds nothing else (hidden names and
+    /// links included). Anything else stays, to be refused as in the way.
+    func wayToClear(for items: [SiteWriter.Item], pending: [String]) -> WayToClear {
+        guard let previous else { return WayToClear() }
+        // Only a path the last build did not record can meet such a file: usually none.
+        var added: [String] = []
+        for item in items where previous.records[item.path] == nil {
+            if case .keep = item.content { continue }
+            added.append(item.path)
         }
-        for path in pending where previous.records[path] != nil { recorded += 1 }
-        guard recorded < previous.records.count else { return }
-        let paths = items.map(\.path) + pending
-        let made = Set(paths)
-        var folders = Set<Substring>()
-        for file in paths {
+        added += pending.filter { previous.records[$0] == nil }
+        var way = WayToClear()
+        var checked: [String: String?] = [:]
+        for file in added where SiteWriter.isSafeRelativePath(file) {
             var folder = file[...]
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                // Its own folders are in already.
-                guard folders.insert(folder).inserted else { break }
-            }
-        }
-        let stale = Set(previous.records.keys.filter { !made.contains($0) && SiteWriter.isSafeRelativePath($0) })
-        var checked: [String: String?] = [:]
-        var cleared: Set<String> = []
-        for file in stale.sorted() {
-            var above = file[...]
-            var folderToClear: String?
-            while let slash = above.lastIndex(of: "/") {
-                above = above[..<slash]
-                if made.contains(String(above)) { folderToClear = String(above) }
-            }
-            if let folderToClear {
-                // Only a folder that holds nothing but such files, hidden names included.
-                guard cleared.insert(folderToClear).inserted, FileIO.linkedFolder(on: folderToClear + "/x", below: path, checked: &checked) == nil,
-                      let inside = FileManager.default.enumerator(atPath: path + "/" + folderToClear) else { continue }
-                var files: [String] = []
-                var onlyStale = true
-                while let name = inside.nextObject() as? String {
-                    let relative = folderToClear + "/" + name
-                    // Folders (not links to them) hold what is looked at next.
-                    if inside.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { continue }
-                    if stale.contains(relative) { files.append(relative) } else { onlyStale = false; break }
+                let stale = String(folder)
+                if previous.records[stale] != nil, !FileIO.isFolder(path + "/" + stale, followingLinks: false),
+                   FileIO.linkedFolder(on: stale, below: path, checked: &checked) == nil {
+                    way.files.append(stale)
                 }
-                guard onlyStale else { continue }
-                for relative in files { try? FileIO.remove(path + "/" + relative) }
-                for relative in files { FileIO.removeEmptyFolders(from: FileIO.parent(of: path + "/" + relative), upTo: path) }
-            } else if folders.contains(file[...]), FileIO.linkedFolder(on: file, below: path, checked: &checked) == nil {
-                // A file where a folder goes.
-                try? FileIO.remove(path + "/" + file)
             }
+            guard FileIO.isFolder(path + "/" + file, followingLinks: false), FileIO.linkedFolder(on: file, below: path, checked: &checked) == nil,
+                  let inside = try? FileTree.everyFile(below: path + "/" + file), !inside.leftOutLink,
+                  inside.entries.allSatisfy({ previous.records[file + "/" + $0.path] != nil }) else { continue }
+            way.files += inside.entries.map { file + "/" + $0.path }
+            way.freed.insert(file)
         }
+        return way
+    }
+
+    /// Removes the files of `way`, and the folders they leave empty.
+    func clear(_ way: WayToClear) {
+        for file in way.files { try? FileIO.remove(path + "/" + file) }
+        for file in way.files { FileIO.removeEmptyFolders(from: FileIO.parent(of: path + "/" + file), upTo: path) }
     }
 
     /// Checks, before anything is written, that no item would replace a file bake did not
     /// write. Pending outputs whose file is already there are rendered first, a batch at a
     /// time, to compare: a file with the very bytes is taken as bake's, as it is, and not
     /// rendered again. Every refusal is reported at once.
-    func adopt(_ items: [SiteWriter.Item], _ pending: SiteWriter.Pending) async throws(BuildFailure) -> (items: [SiteWriter.Item], rendered: Set<Int>) {
+    /// - Parameter freed: Paths whose folder of the last build's files gives way (`wayToClear`).
+    func adopt(_ items: [SiteWriter.Item], _ pending: SiteWriter.Pending, freed: Set<String> = []) async throws(BuildFailure) -> (items: [SiteWriter.Item], rendered: Set<Int>) {
         // A kept file is recorded by definition: only the others are looked up.
         var refusals: [Diagnostic] = items.filter { item in
             if case .keep = item.content { return false }
-            return isUnrecorded(item.path) && isInTheWay(item)
+            return !freed.contains(item.path) && isUnrecorded(item.path) && isInTheWay(item)
         }.map { refusal($0.path) }
-        let unrecorded = pending.paths.indices.filter { isUnrecorded(pending.paths[$0]) }
+        let unrecorded = pending.paths.indices.filter { !freed.contains(pending.paths[$0]) && isUnrecorded(pending.paths[$0]) }
         var adopted: [SiteWriter.Item] = []
         for start in stride(from: 0, to: unrecorded.count, by: SiteWriter.batchSize) {
             for item in await pending.render(Array(unrecorded[start..<min(start + SiteWriter.batchSize, unrecorded.count)])) {
@@ -418,6 +415,8 @@ struct WriteRun {
     /// The files not written because a folder on their way is a link, which the pending
     /// list must not go on claiming.
     var notWritten: [String] = []
+    /// The last build's files removed before the writes (`OutputFolder.clear`).
+    var cleared: Set<String> = []
     private var refusedLinks: Set<String> = []
 
     init(folder: OutputFolder) {
@@ -467,11 +466,13 @@ struct WriteRun {
                 continue
             }
             let full = folder.path + "/" + path
-            // A file that gave way to a folder of this build's files (`clearTheWay`) is gone.
-            if FileIO.isFolder(full, followingLinks: false) {
+            // Removed already, to clear the way for this build's files.
+            if cleared.contains(path) {
                 removed.append(path)
                 continue
             }
+            // A folder now, not bake's file: only the record goes.
+            if FileIO.isFolder(full, followingLinks: false) { continue }
             do {
                 try FileIO.remove(full)
                 removed.append(path)

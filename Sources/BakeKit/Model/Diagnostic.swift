@@ -34,8 +34,8 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// The problems, sorted by path and line.
     public let diagnostics: [Diagnostic]
-    /// How many files of the site the build wrote (and recorded) before it failed: 0 when it
-    /// failed before writing, as almost every failure does, and the site is as it was.
+    /// How many files of the site the build wrote before it failed: 0 when it failed before
+    /// writing, as almost every failure does, and the site is as it was.
     public let written: Int
 
     public init(_ diagnostics: [Diagnostic], written: Int = 0) {

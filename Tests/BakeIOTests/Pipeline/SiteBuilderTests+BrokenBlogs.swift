@@ -45,10 +45,13 @@ struct BrokenBlog: Sendable, CustomTestStringConvertible {
             files: [
                 "posts/2019/01/01/new\nline.markdown": "@title New line\n@pubDate 2019-01-01 10:00:00\n\nBody.\n",
                 "static/odd/we\nird.txt": "A static file.\n",
+                "static/odd/two\nlines/a.txt": "In a folder whose name has a line break.\n",
+                "static/odd/two\nlines/b.txt": "Another, named once.\n",
             ],
             problems: [
                 "posts/2019/01/01: the name of the file `new\\nline.markdown` has a line break; expected a name on one line: rename the file",
                 "static/odd: the name of the file `we\\nird.txt` has a line break; expected a name on one line: rename the file",
+                "static/odd: the name of the folder `two\\nlines` has a line break; expected a name on one line: rename the folder",
             ]
         ),
         BrokenBlog(

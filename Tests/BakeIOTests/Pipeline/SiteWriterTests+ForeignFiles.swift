@@ -28,6 +28,7 @@ extension SiteWriterTests {
             try makeBlog(goodBlog, in: blog)
             _ = try await bake(blog, into: root + "/site").summary()
             try write("<p>Mine.</p>\n", to: "outside/hello.html", in: root)
+            try write("<p>Mine too.</p>\n", to: "outside/second.html", in: root)
             try FileManager.default.removeItem(atPath: root + "/site/2014/03/31")
             try FileManager.default.createSymbolicLink(atPath: root + "/site/2014/03/31", withDestinationPath: root + "/outside")
             let refusal = "\(root)/site/2014/03/31: is a link to another folder, and bake writes and removes files only in the site's own folders; expected a folder (remove the link, and bake makes the folder)"
@@ -35,17 +36,21 @@ extension SiteWriterTests {
             let failure = await bake(blog, into: root + "/site")
             #expect(failure.problems() == [refusal])
             #expect(try read("outside/hello.html", in: root) == "<p>Mine.</p>\n")
-            #expect(allFiles(in: root + "/outside") == ["hello.html"])
-            // The post goes: its page would be swept, through the link.
+            #expect(allFiles(in: root + "/outside") == ["hello.html", "second.html"])
+            // Both posts of the day go: nothing is written there, and their pages would be
+            // swept, through the link.
             try FileManager.default.removeItem(atPath: blog + "/posts/2014/03/31/hello.markdown")
+            try FileManager.default.removeItem(atPath: blog + "/posts/2014/03/31/second.md")
             #expect(await bake(blog, into: root + "/site").problems() == [refusal])
             #expect(try read("outside/hello.html", in: root) == "<p>Mine.</p>\n")
+            #expect(try read("outside/second.html", in: root) == "<p>Mine too.</p>\n")
             // The link gone, bake makes the folder and the site is whole again.
             try FileManager.default.removeItem(atPath: root + "/site/2014/03/31")
             _ = try await bake(blog, into: root + "/site").summary()
             _ = try await bake(blog, into: root + "/clean").summary()
             try expectSameSite(root + "/site", root + "/clean")
             #expect(try read("outside/hello.html", in: root) == "<p>Mine.</p>\n")
+            #expect(try read("outside/second.html", in: root) == "<p>Mine too.</p>\n")
         }
     }
 

@@ -88,7 +88,9 @@ import Testing
             let output = root + "/site"
             try await writeSite(["index.html": "home", "notes/a.txt": "bake's"], to: output)
             try write("mine", to: "notes/mine.txt", in: output)
-            await #expect(throws: BuildFailure.self) { try await writeSite(["index.html": "home", "notes": "a file"], to: output) }
+            let failure = await #expect(throws: BuildFailure.self) { try await writeSite(["index.html": "home", "notes": "a file"], to: output) }
+            #expect(failure?.diagnostics.map(\.description) == ["\(output)/notes: is in the way: bake did not write it and will not replace it; expected you to move or delete it"])
+            #expect(failure?.written == 0)
             #expect(try read("notes/mine.txt", in: output) == "mine")
             #expect(try read("notes/a.txt", in: output) == "bake's")
         }
