@@ -278,9 +278,10 @@ struct OutputFolder: Sendable {
         guard let previous else { return WayToClear() }
         // Only a path the last build did not record can meet such a file: usually none.
         var added: [String] = []
-        for item in items where previous.records[item.path] == nil {
+        for item in items {
+            // A kept file is recorded: no look-up for the thousands of those.
             if case .keep = item.content { continue }
-            added.append(item.path)
+            if previous.records[item.path] == nil { added.append(item.path) }
         }
         added += pending.filter { previous.records[$0] == nil }
         var way = WayToClear()
