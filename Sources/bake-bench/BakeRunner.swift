@@ -112,12 +112,11 @@ struct Row {
     """
 
     var line: String {
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         func ms(_ seconds: Double, width: Int) -> String { Self.pad(String(format: "%.0f ms", seconds * 1000), to: width) }
         let walls = samples.map(\.wall)
         let written = Set(samples.map(\.written)).sorted().map(String.init).joined(separator: "/")
         let rss = Self.pad(String(format: "%.0f MB", samples.map(\.peakRSSMegabytes).max()!), to: 8)
-        return "| \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) | \(ms(median(walls), width: 11)) | \(ms(walls.min()!, width: 8)) | \(ms(walls.max()!, width: 8)) | \(ms(median(samples.map(\.cpu)), width: 10)) | \(rss) | \(Self.pad(written, to: 13)) |"
+        return "| \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) | \(ms(Self.median(walls), width: 11)) | \(ms(walls.min()!, width: 8)) | \(ms(walls.max()!, width: 8)) | \(ms(Self.median(samples.map(\.cpu)), width: 10)) | \(rss) | \(Self.pad(written, to: 13)) |"
     }
 
     static let ratioHeader = """
@@ -128,13 +127,15 @@ struct Row {
     /// The ratios of `a`'s samples to `b`'s, taken in the same runs: pairing keeps them
     /// meaningful while the machine's speed drifts.
     static func ratioLine(_ a: Row, _ b: Row) -> String {
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         func ratio(_ value: Double, width: Int) -> String { pad(String(format: "%.3f×", value), to: width) }
         let walls = zip(a.samples, b.samples).map { $0.wall / $1.wall }
         let cpus = zip(a.samples, b.samples).map { $0.cpu / $1.cpu }
         let name = String(a.name.drop { $0 != " " }.dropFirst())
         return "| \(name.padding(toLength: 40, withPad: " ", startingAt: 0)) | \(ratio(median(walls), width: 11)) | \(ratio(walls.min()!, width: 8)) | \(ratio(walls.max()!, width: 8)) | \(ratio(median(cpus), width: 10)) |"
     }
+
+    /// The middle value (the upper of the two middle ones for an even count).
+    private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Right-aligns `text` in a column `width` wide.
     private static func pad(_ text: String, to width: Int) -> String {
