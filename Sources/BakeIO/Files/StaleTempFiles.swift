@@ -60,8 +60,7 @@ public enum StaleTempFiles {
             guard entry.hasPrefix(prefix), let pid = writer(ofTempName: entry), !isRunning(pid) else { continue }
             let path = folder + "/" + entry
             // Itself a folder, not a link to one.
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            guard FileIO.isFolder(path, followingLinks: false) else { continue }
             if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(entry) }
         }
         return removed.sorted()

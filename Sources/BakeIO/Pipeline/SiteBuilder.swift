@@ -427,7 +427,7 @@ extension SiteBuilder {
     /// such name is in, and the name with `\n` for the break.
     static func namesWithLineBreaks(_ paths: some Sequence<String>, in folder: String = "") -> [Diagnostic] {
         var named: Set<String> = []
-        return paths.filter { $0.utf8.contains(0x0A) }.sorted().compactMap { path in
+        return paths.filter(hasLineBreak).sorted().compactMap { path in
             let parts = (folder + path).split(separator: "/", omittingEmptySubsequences: false)
             guard let index = parts.firstIndex(where: { $0.utf8.contains(0x0A) }) else { return nil }
             let at = parts[..<index].joined(separator: "/")
@@ -438,6 +438,14 @@ extension SiteBuilder {
             return Diagnostic(path: at, line: nil,
                               message: "the name of the \(kind) `\(name.replacingOccurrences(of: "\n", with: "\\n"))` has a line break; expected a name on one line: rename the \(kind)")
         }
+    }
+
+    /// Whether `path` has a line break: `memchr` over its bytes where they lie together, as a
+    /// native string's do, for the 10,000 paths of a large blog on every build.
+    static func hasLineBreak(_ path: String) -> Bool {
+        path.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
+        } ?? path.utf8.contains(0x0A)
     }
 
     /// The files `manifest` records, as they are on disk; none is as bake left it without one.
