@@ -80,16 +80,35 @@ import Testing
     /// With `@search true`, killed while Pagefind works or while its bundles are copied in,
     /// as often as before: the next build succeeds, leaves nothing beside the site or in it,
     /// and makes the pages a clean build makes; every file of its index is one it recorded.
+    ///
+    /// The builds run a `pagefind` on their PATH that says when it starts, then runs the real
+    /// one; in some rounds it holds still instead, so that those kills land while the build
+    /// indexes however busy the machine is (Pagefind over one year's pages can be done before
+    /// a loaded machine gets round to looking).
     @Test func aSearchBuildKilledWhileIndexingNeverWedgesTheSite() async throws {
         try await withTemporaryFolder { root in
-            let blog = root + "/blog", site = root + "/site"
+            let blog = root + "/blog", site = root + "/site", tools = root + "/tools"
             try makeLargeBlog(in: blog, posts: 150)
             try write(try String(contentsOfFile: blog + "/site.settings", encoding: .utf8) + "@search true\n", to: "site.settings", in: blog)
+            let real = try #require(await Pagefind.locate(), "Pagefind is installed by script/test").executable
+            let started = tools + "/started", hold = tools + "/hold", never = tools + "/never"
+            try write("""
+                #!/bin/sh
+                # Pagefind as CrashTests runs it: says it started and, while `hold` is there,
+                # waits on a FIFO nobody opens until the test kills it with the build.
+                : > '\(started)'
+                if [ -e '\(hold)' ]; then read _ < '\(never)'; fi
+                exec '\(real)' "$@"
+
+                """, to: "pagefind", in: tools)
+            #expect(chmod(tools + "/pagefind", 0o755) == 0 && mkfifo(never, 0o600) == 0)
+            let environment = ["PATH": tools + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
             let arguments = ["blog", "--output", site, "--future"]
-            let first = try await runBake(arguments, in: root)
+            let first = try await runBake(arguments, in: root, environment: environment)
             #expect(first.status == 0, "\(first.stderr)")
+            #expect(FileManager.default.fileExists(atPath: started), "the build did not run the pagefind on its PATH")
             var random = SeededGenerator(seed: 34)
-            var killedWhileIndexing = 0, kills = 0
+            var killedWhileIndexing = 0, kills = 0, held = 0
             let rounds = 10
             /// The folder Pagefind works in, beside the site, while a build indexes.
             func indexing() -> Bool {
@@ -105,16 +124,29 @@ import Testing
                     try write("@title Round \(round)\n@pubDate 2016-02-\(String(format: "%02d", round + 1)) 10:00:00 -0700\n\nRound \(round).\n",
                               to: "posts/2016/02/\(String(format: "%02d", round + 1))/round.markdown", in: blog)
                 }
-                let build = try await BackgroundProgram.start(try builtExecutable("bake").path, arguments, in: root, errors: .discarded)
-                // Most rounds: once Pagefind's folder is there, a moment later. Others: any moment.
-                if round % 4 != 3 {
-                    while !build.hasEnded, !indexing() {
+                try? FileManager.default.removeItem(atPath: started)
+                // Every third round, from the second: once Pagefind holds still. Most others:
+                // a moment after Pagefind started. The rest: any moment.
+                let holds = round % 3 == 1
+                if holds { try write("", to: "hold", in: tools) }
+                let build = try await BackgroundProgram.start(
+                    try builtExecutable("bake").path, arguments,
+                    environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, in: root, errors: .discarded
+                )
+                if holds || round % 4 != 3 {
+                    while !build.hasEnded, !FileManager.default.fileExists(atPath: started) {
                         try await Task.sleep(for: .microseconds(200))
                     }
-                    try await Task.sleep(for: .microseconds(random.next() % 40_000))
+                    if holds {
+                        #expect(!build.hasEnded, "round \(round): the build ended without running Pagefind")
+                        held += 1
+                    } else {
+                        try await Task.sleep(for: .microseconds(random.next() % 40_000))
+                    }
                 } else {
                     try await Task.sleep(for: .microseconds(2_000 + random.next() % 150_000))
                 }
+                try? FileManager.default.removeItem(atPath: hold)
                 if !build.hasEnded {
                     let during = indexing()
                     build.signal(SIGKILL)
@@ -126,18 +158,18 @@ import Testing
                 // output's reader is gone can wait forever).
                 Self.killPrograms(mentioning: root + "/")
 
-                let again = try await runBake(arguments, in: root)
+                let again = try await runBake(arguments, in: root, environment: environment)
                 #expect(again.status == 0, "round \(round): \(again.stderr)")
                 let leftovers = allFiles(in: site).filter { $0.contains(".bake-") && $0 != ".bake-manifest" }
                 #expect(leftovers.isEmpty, "round \(round) left \(leftovers)")
-                let beside = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0 != "blog" && $0 != "site" }
+                let beside = try FileManager.default.contentsOfDirectory(atPath: root).filter { !["blog", "site", "tools"].contains($0) }
                 #expect(beside.isEmpty, "round \(round) left \(beside) beside the site")
             }
-            print("CrashTests: \(rounds) rounds of bake build with search, \(kills) killed, \(killedWhileIndexing) of them while indexing; every next build succeeded")
-            #expect(killedWhileIndexing >= rounds / 4, "too few kills landed while the build indexed (\(killedWhileIndexing)); the test did not test much")
+            print("CrashTests: \(rounds) rounds of bake build with search, \(kills) killed, \(killedWhileIndexing) of them while indexing (\(held) with Pagefind held still); every next build succeeded")
+            #expect(held == 3 && killedWhileIndexing >= held, "\(killedWhileIndexing) kills landed while the build indexed, \(held) with Pagefind held; expected at least 3")
 
             // Nothing changed since: the next build does nothing, Pagefind included.
-            let still = try await runBake(arguments, in: root)
+            let still = try await runBake(arguments, in: root, environment: environment)
             #expect(still.stdout.wholeMatch(of: summaryLine)?.output.3 == "0", "\(still.stdout)")
             let clean = try await runBake(["blog", "--output", root + "/clean", "--future"], in: root)
             #expect(clean.status == 0)
