@@ -54,6 +54,33 @@ extension SiteWriterTests {
         }
     }
 
+    /// A linked folder that already holds, byte for byte, the pages a new post adds there:
+    /// they are still not the site's, so bake neither takes them as its own nor records them.
+    @Test func pagesPastALinkedFolderAreNotTakenAsBakesEvenWhenTheyMatch() async throws {
+        try await withTemporaryFolder { root in
+            let blog = root + "/blog"
+            try makeBlog(goodBlog, in: blog)
+            _ = try await bake(blog, into: root + "/site").summary()
+            try write("@title May\n@pubDate 2014-05-01 09:00:00 -0700\n\nA new month.\n", to: "posts/2014/05/01/may.markdown", in: blog)
+            // What a clean build makes under 2014/05, copied to another place, and linked.
+            _ = try await bake(blog, into: root + "/clean").summary()
+            try FileManager.default.copyItem(atPath: root + "/clean/2014/05", toPath: root + "/outside")
+            let outside = try snapshot(root + "/outside")
+            #expect(!outside.isEmpty)
+            try FileManager.default.createSymbolicLink(atPath: root + "/site/2014/05", withDestinationPath: root + "/outside")
+            let problems = await bake(blog, into: root + "/site").problems()
+            #expect(problems == ["\(root)/site/2014/05: is a link to another folder, and bake writes and removes files only in the site's own folders; expected a folder (remove the link, and bake makes the folder)"])
+            #expect(try snapshot(root + "/outside") == outside)
+            let manifest = try #require(SiteManifest(bytes: try FileIO.read(root + "/site/" + SiteManifest.fileName)))
+            #expect(!manifest.records.keys.contains { $0.hasPrefix("2014/05/") })
+            // The link gone, bake makes the folder, and the site equals a clean build.
+            try FileManager.default.removeItem(atPath: root + "/site/2014/05")
+            _ = try await bake(blog, into: root + "/site").summary()
+            try expectSameSite(root + "/site", root + "/clean")
+            #expect(try snapshot(root + "/outside") == outside)
+        }
+    }
+
     /// A link where a new page goes is someone else's, even when what it points to is not there.
     @Test func aDanglingLinkWhereAPageGoesIsInTheWay() async throws {
         try await withTemporaryFolder { root in
