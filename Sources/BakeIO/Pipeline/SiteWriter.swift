@@ -1,5 +1,4 @@
 import BakeKit
-import Foundation
 
 /// Puts a finished site into the output folder: writes only what changed, removes only what
 /// earlier builds wrote and this one no longer makes, and records it all in the manifest.
@@ -160,7 +159,7 @@ public struct SiteWriter: Sendable {
         folder.clear(way)
         let firstItems = items + adopted.items
         var run = WriteRun(folder: folder)
-        run.cleared = Set(way.files)
+        run.cleared = way.files
         // Room for every record at once: at 10,000 posts, growing the table cost more than filling it.
         run.records.reserveCapacity(firstItems.count + pending.paths.count)
         var toApply: [Item] = []
@@ -265,8 +264,8 @@ struct OutputFolder: Sendable {
     /// a folder `notes/`), or a folder of such files where one of them is a file. The sweep
     /// would remove them after the writes, which they would stop.
     struct WayToClear: Sendable {
-        /// The last build's files to remove first.
-        var files: [String] = []
+        /// The last build's files to remove first (several new files can need one gone).
+        var files: Set<String> = []
         /// This build's paths where a folder of them stands: not in the way, as it goes.
         var freed: Set<String> = []
     }
@@ -293,13 +292,13 @@ struct OutputFolder: Sendable {
                 let stale = String(folder)
                 if previous.records[stale] != nil, !FileIO.isFolder(path + "/" + stale, followingLinks: false),
                    FileIO.linkedFolder(on: stale, below: path, checked: &checked) == nil {
-                    way.files.append(stale)
+                    way.files.insert(stale)
                 }
             }
             guard FileIO.isFolder(path + "/" + file, followingLinks: false), FileIO.linkedFolder(on: file, below: path, checked: &checked) == nil,
                   let inside = try? FileTree.everyFile(below: path + "/" + file), !inside.leftOutLink,
                   inside.entries.allSatisfy({ previous.records[file + "/" + $0.path] != nil }) else { continue }
-            way.files += inside.entries.map { file + "/" + $0.path }
+            way.files.formUnion(inside.entries.map { file + "/" + $0.path })
             way.freed.insert(file)
         }
         return way
