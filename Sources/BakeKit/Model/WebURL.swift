@@ -63,6 +63,23 @@ public struct WebURL: Sendable, Hashable {
         urls.map { $0.text.replacingOccurrences(of: ",", with: "%2C") }.joined(separator: ", ")
     }
 
+    /// The path, without query or fragment: `/` when the URL has none.
+    public var path: String {
+        let afterScheme = text.dropFirst(scheme.count + 3)
+        guard let slash = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }), afterScheme[slash] == "/" else { return "/" }
+        let rest = afterScheme[slash...]
+        return String(rest[..<(rest.firstIndex { $0 == "?" || $0 == "#" } ?? rest.endIndex)])
+    }
+
+    /// Whether this URL is a page of the site at `site`: the same origin (scheme, host and
+    /// port, as the Webmention spec reads "the same site") and a path inside the site's, so
+    /// that another user's site on a shared host (`/~bob/` beside `/~alice/`) is another site.
+    public func isPage(ofSite site: WebURL) -> Bool {
+        guard scheme == site.scheme, host == site.host, port == site.port else { return false }
+        let folder = site.path.hasSuffix("/") ? site.path : site.path + "/"
+        return folder == "/" || path.hasPrefix(folder) || path == site.path
+    }
+
     /// The URL as a reader recognizes it, without its scheme or a lone trailing slash:
     /// `https://example.com/` → `example.com`.
     public var label: String {

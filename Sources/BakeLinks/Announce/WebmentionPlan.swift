@@ -114,18 +114,19 @@ public struct WebmentionPlan: Sendable, Hashable {
 }
 
 /// The pages a post links to, that a webmention goes to: every `<a href>` of its body to an
-/// `http(s)` page on another site than the blog's, its `@link`, and what it replies to, likes,
+/// `http(s)` page on another site than the blog's (another origin, or a path outside the
+/// site's on the same host), its `@link`, and what it replies to, likes,
 /// reposts or bookmarks; fragments dropped, each once, in the order they appear.
 public enum WebmentionTargets {
     public static func of(post: Post, html: String, siteURL: String) -> [String] {
-        let siteHost = WebURL(siteURL)?.host
+        let site = WebURL(siteURL)
         var found = ResponseKind.allCases.flatMap { $0.urls(in: post.metadata).map(\.text) } + [post.link].compactMap { $0 }
         found += HTMLScanner.scan(Array(html.utf8)).links.filter { $0.kind == .page }.map(\.url)
         var seen = Set<String>()
         return found.compactMap { url -> String? in
             let trimmed = url.trimmingCharacters(in: .whitespaces)
             let page = trimmed.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? trimmed
-            guard let target = WebURL(page), target.host != siteHost else { return nil }
+            guard let target = WebURL(page), !(site.map(target.isPage(ofSite:)) ?? false) else { return nil }
             return seen.insert(page).inserted ? page : nil
         }
     }

@@ -52,4 +52,20 @@ import Testing
         #expect(WebURL("https://mastodon.social/@ada")?.label == "mastodon.social/@ada")
         #expect(WebURL("http://example.com/2014/03/31/")?.label == "example.com/2014/03/31/")
     }
+
+    @Test func readsThePathAndTellsAPageOfASiteByOriginAndPath() throws {
+        #expect(WebURL("https://example.com")?.path == "/")
+        #expect(WebURL("https://example.com?q=1")?.path == "/")
+        #expect(WebURL("https://example.com/a/b.html?q=1#top")?.path == "/a/b.html")
+        let site = try #require(WebURL("https://host.example/~alice"))
+        #expect(try #require(WebURL("https://host.example/~alice/2024/x.html")).isPage(ofSite: site))
+        #expect(try #require(WebURL("https://HOST.example:443/~alice")).isPage(ofSite: site))
+        #expect(!(try #require(WebURL("https://host.example/~alicex/")).isPage(ofSite: site)))
+        #expect(!(try #require(WebURL("https://host.example/~bob/")).isPage(ofSite: site)))
+        #expect(!(try #require(WebURL("http://host.example/~alice/")).isPage(ofSite: site)))
+        #expect(!(try #require(WebURL("https://host.example:8443/~alice/")).isPage(ofSite: site)))
+        let root = try #require(WebURL("http://127.0.0.1:8080/"))
+        #expect(try #require(WebURL("http://127.0.0.1:8080/any/page")).isPage(ofSite: root))
+        #expect(!(try #require(WebURL("http://127.0.0.1:9090/any/page")).isPage(ofSite: root)))
+    }
 }

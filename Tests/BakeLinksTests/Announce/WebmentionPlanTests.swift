@@ -57,6 +57,21 @@ import Testing
         ])
     }
 
+    @Test func anotherOriginOrAnotherUsersPathOnTheSameHostIsAnotherSite() throws {
+        let settings = try SiteSettings(metadata: MetadataParser().parse(text: "@site_name S\n@site_url https://host.example/~alice\n").metadata)
+        let parsed = try PostParser(settings: settings).parsePost(
+            path: "posts/2024/06/01/a.markdown",
+            bytes: Array("@title A\n@pubDate 2024-06-01 10:00:00 +0000\n\n".utf8)
+                + Array(("[own](https://host.example/~alice/2024/01/01/x.html) [own home](https://host.example/~alice) "
+                    + "[bob](https://host.example/~bob/note) [port](https://host.example:8443/~alice/x) [http](http://host.example/~alice/x) "
+                    + "[alicex](https://host.example/~alicex/y)\n").utf8),
+            status: .published, now: Timestamp(seconds: 1_800_000_000)
+        )
+        #expect(WebmentionTargets.of(post: parsed.post, html: parsed.html, siteURL: settings.url) == [
+            "https://host.example/~bob/note", "https://host.example:8443/~alice/x", "http://host.example/~alice/x", "https://host.example/~alicex/y",
+        ])
+    }
+
     @Test func findsTheEndpointAsTheSpecOrdersIt() {
         func page(_ body: String, link: String = "", type: String = "text/html", url: String = "https://t.example/a/page") -> Curl.Page {
             Curl.Page(status: 200, url: url, contentType: type, link: link, body: Array(body.utf8))
