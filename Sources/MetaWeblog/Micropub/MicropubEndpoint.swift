@@ -136,15 +136,13 @@ private extension MicropubEndpoint {
         switch decoded.action {
         case .create(let properties, let commands, let files):
             _ = try await authenticate(request, bodyToken: decoded.bodyToken, client: client, scope: .create)
-            let location = try await create(properties, commands: commands, files: files, now: now)
-            var response = Response(status: .created, headers: [.location: location, .contentType: "application/json"])
-            response.body = ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(["url": .string(location)]).text))
-            return response
+            let created = try await create(properties, commands: commands, files: files, now: now)
+            return Self.saved(.created, url: created.value, warnings: created.warnings)
         case .update(let url, let update):
             _ = try await authenticate(request, bodyToken: decoded.bodyToken, client: client, scope: .update)
             let permalink = try permalink(url)
             let dates = context.dates
-            let saved = try await perform { tree throws(MetaWeblogError) -> TreeChange<Result<StoredPost, MicropubError>> in
+            let baked = try await performTelling { tree throws(MetaWeblogError) -> TreeChange<Result<StoredPost, MicropubError>> in
                 guard let original = try tree.post(at: permalink) else {
                     return TreeChange(value: .failure(Self.notAPost(url)), record: nil)
                 }
@@ -167,12 +165,13 @@ private extension MicropubEndpoint {
                 }
                 if let failure { return TreeChange(value: .failure(failure), record: nil) }
                 return TreeChange(value: .success(change.value), record: change.record)
-            }.get()
-            let newURL = postURLs.absoluteURL(postURLs.post(saved.id.permalink))
-            if newURL != postURLs.absoluteURL(postURLs.post(permalink)) {
-                return Response(status: .created, headers: [.location: newURL])
             }
-            return Response(status: .noContent)
+            let saved = try baked.value.get()
+            // Every update names the post, as Indiekit and Micro.blog do: a client may open it
+            // (entries does). 201 when its URL changed, as the spec says; 200 otherwise.
+            let newURL = postURLs.absoluteURL(postURLs.post(saved.id.permalink))
+            let moved = newURL != postURLs.absoluteURL(postURLs.post(permalink))
+            return Self.saved(moved ? .created : .ok, url: newURL, warnings: baked.warnings)
         case .delete(let url):
             _ = try await authenticate(request, bodyToken: decoded.bodyToken, client: client, scope: .delete)
             let permalink = try permalink(url)
@@ -197,8 +196,9 @@ private extension MicropubEndpoint {
         }
     }
 
-    /// Writes a new post, and the files sent with it, in one change; returns its permalink.
-    func create(_ properties: MicropubProperties, commands: MicropubProperties, files: [String: [MultipartForm.Part]], now: Timestamp) async throws -> String {
+    /// Writes a new post, and the files sent with it, in one change; returns its permalink,
+    /// with the bake's warnings.
+    func create(_ properties: MicropubProperties, commands: MicropubProperties, files: [String: [MultipartForm.Part]], now: Timestamp) async throws -> Baked<String> {
         let dates = context.dates
         let month = dates.monthFolder(now)
         let siteURL = context.configuration.site.url
@@ -208,15 +208,21 @@ private extension MicropubEndpoint {
         changes.slug = PostSlug(requested: changes.slug, title: changes.title, body: changes.description).text
         let publish = changes.status != .draft
         let requested = changes
-        let postID = try await perform { tree throws(MetaWeblogError) -> TreeChange<PostID> in
+        // Every file is checked before anything is stored.
+        var named: [(property: String, name: String, bytes: [UInt8])] = []
+        for (name, parts) in files.sorted(by: { $0.key < $1.key }) {
+            for part in parts {
+                named.append((name, try await uploadName(part.fileName ?? name, type: part.contentType ?? "", bytes: part.body), part.body))
+            }
+        }
+        let uploads = named
+        let postID = try await performTelling { tree throws(MetaWeblogError) -> TreeChange<PostID> in
             var properties = properties
             var paths: [String] = []
-            for (name, parts) in files.sorted(by: { $0.key < $1.key }) {
-                for part in parts {
-                    let stored = try NewMediaObject.store(part.body, named: MediaName(part.fileName ?? name).text, month: month, overwrite: false, in: tree)
-                    paths.append(stored.value)
-                    properties[name] = (properties[name] ?? []) + [.string(siteURL + "/" + stored.value.dropFirst("static/".count))]
-                }
+            for (name, fileName, bytes) in uploads {
+                let stored = try NewMediaObject.store(bytes, named: fileName, month: month, overwrite: false, in: tree)
+                paths.append(stored.value)
+                properties[name] = (properties[name] ?? []) + [.string(siteURL + "/" + stored.value.dropFirst("static/".count))]
             }
             // Micro.blog's apps send each photo's alt text beside it, as mp-photo-alt.
             let alts = commands.texts("mp-photo-alt")
@@ -236,7 +242,7 @@ private extension MicropubEndpoint {
             }
             return TreeChange(value: id, record: record ?? (paths.isEmpty ? nil : ChangeRecord(saved: paths[0], paths: paths, message: "newMediaObject: \(paths.joined(separator: ", "))")))
         }
-        return postURLs.absoluteURL(postURLs.post(postID.permalink))
+        return Baked(value: postURLs.absoluteURL(postURLs.post(postID.value.permalink)), warnings: postID.warnings)
     }
 
     // MARK: Media
@@ -261,10 +267,7 @@ private extension MicropubEndpoint {
         guard let file = form.files("file").first else {
             throw MicropubError(.invalidRequest("The body has no file part named file."))
         }
-        let name = MediaName(file.fileName ?? "file").text
-        guard MediaKind(fileName: name, allowSVG: context.configuration.uploadSVG) != nil else {
-            throw MicropubError(.invalidRequest(MediaKind.refusal(of: name, allowSVG: context.configuration.uploadSVG) + "."))
-        }
+        let name = try await uploadName(file.fileName ?? "file", type: file.contentType ?? "", bytes: file.body)
         let month = context.dates.monthFolder(context.now())
         let path = try await perform { tree throws(MetaWeblogError) in
             try NewMediaObject.store(file.body, named: name, month: month, overwrite: false, in: tree)
@@ -322,13 +325,38 @@ private extension MicropubEndpoint {
         Array(try await request.collectBody(upTo: maxBodySize).readableBytesView)
     }
 
+    /// The name a file sent is stored under, once its bytes are checked; a refusal is `400
+    /// invalid_request` naming the file.
+    func uploadName(_ requested: String, type: String, bytes: [UInt8]) async throws(MicropubError) -> String {
+        do throws(MediaUpload.Refusal) {
+            return try await context.upload(requested, type: type, bytes: bytes)
+        } catch {
+            throw MicropubError(.invalidRequest(error.message + "."))
+        }
+    }
+
     /// Runs a change on the writer; a blog failure becomes a Micropub one.
     func perform<Value: Sendable>(_ work: @escaping @Sendable (BlogTree) throws(MetaWeblogError) -> TreeChange<Value>) async throws(MicropubError) -> Value {
+        try await performTelling(work).value
+    }
+
+    /// `perform`, with what the bake warned of.
+    func performTelling<Value: Sendable>(_ work: @escaping @Sendable (BlogTree) throws(MetaWeblogError) -> TreeChange<Value>) async throws(MicropubError) -> Baked<Value> {
         do {
-            return try await context.writer.perform(work)
+            return try await context.writer.performTelling(work)
         } catch {
             throw MicropubError(.blog(error))
         }
+    }
+
+    /// The answer to a post created or updated: its URL in `Location` and in the body, and
+    /// the bake's warnings (a picture it cannot read, by file and line), for the app to show.
+    static func saved(_ status: HTTPResponse.Status, url: String, warnings: [Diagnostic]) -> Response {
+        var fields: [String: JSONValue] = ["url": .string(url)]
+        if !warnings.isEmpty { fields["warnings"] = .array(warnings.map { .string($0.description) }) }
+        var response = Response(status: status, headers: [.location: url, .contentType: "application/json"])
+        response.body = ResponseBody(byteBuffer: ByteBuffer(string: JSONValue.object(fields).text))
+        return response
     }
 
     func blog<Value>(_ work: () throws(MetaWeblogError) -> Value) throws(MicropubError) -> Value {
