@@ -1,18 +1,23 @@
 """Signs in to bake-metaweblog over IndieAuth in a real browser, as a Micropub app's user does.
 
-    python3 indieauth_sign_in.py BROWSER SHIM_BASE PASSWORD
+    python3 indieauth_sign_in.py BROWSER SHIM_BASE PASSWORD [without-pkce]
 
 BROWSER is `chromium` (driven by selenium through chromedriver) or `firefox` (driven by
 Mozilla's marionette_driver). The script plays the app too: a web server on 127.0.0.1 with a
 `client_id` page and a `redirect_uri`, a PKCE pair, and the token request after the browser
 came back. It prints one JSON object: the URL the browser ended on, the state it carried, and
 the token endpoint's answer; or `{"problem": "..."}` when the browser cannot be run.
+
+With `without-pkce`, the app's link has no code_challenge, as an app without PKCE sends it:
+the browser opens it and the script prints the page the person sees instead (`title`, `text`,
+and whether it has a password field).
 """
 import base64, hashlib, http.server, json, secrets, shutil, sys, threading, time
 import urllib.parse, urllib.request
 import headless_firefox
 
 browser_name, shim, password = sys.argv[1], sys.argv[2].rstrip("/"), sys.argv[3]
+without_pkce = len(sys.argv) > 4 and sys.argv[4] == "without-pkce"
 
 def give_up(line):
     print(json.dumps({"problem": line}), flush=True)
@@ -36,10 +41,19 @@ redirect_uri = client_id + "callback"
 verifier = secrets.token_urlsafe(48)
 challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).decode().rstrip("=")
 state = secrets.token_urlsafe(12)
-link = shim + "/auth?" + urllib.parse.urlencode({
+parameters = {
     "response_type": "code", "client_id": client_id, "redirect_uri": redirect_uri, "state": state,
     "code_challenge": challenge, "code_challenge_method": "S256", "scope": "create", "me": shim + "/",
-})
+}
+if without_pkce:
+    del parameters["code_challenge"], parameters["code_challenge_method"]
+link = shim + "/auth?" + urllib.parse.urlencode(parameters)
+
+def shown(title, text, password_fields):
+    """The page the person sees, printed as the script's answer."""
+    print(json.dumps({"title": title, "text": text, "password_field": bool(password_fields), "client_id": client_id}), flush=True)
+    app.shutdown()
+    sys.exit(0)
 
 def chromium_session():
     try:
@@ -61,6 +75,9 @@ def chromium_session():
     try:
         browser.set_page_load_timeout(300)
         browser.get(link)
+        if without_pkce:
+            return shown(browser.title, browser.find_element(By.TAG_NAME, "body").text,
+                         browser.find_elements(By.CSS_SELECTOR, "input[type=password]"))
         browser.find_element(By.CSS_SELECTOR, "input[type=password]").send_keys(password)
         browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         deadline = time.monotonic() + 120
@@ -74,6 +91,9 @@ def firefox_session():
     from marionette_driver.by import By
     with headless_firefox.session() as client:
         client.navigate(link)
+        if without_pkce:
+            return shown(client.title, client.find_element(By.TAG_NAME, "body").text,
+                         client.find_elements(By.CSS_SELECTOR, "input[type=password]"))
         client.find_element(By.CSS_SELECTOR, "input[type=password]").send_keys(password)
         client.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         deadline = time.monotonic() + 120

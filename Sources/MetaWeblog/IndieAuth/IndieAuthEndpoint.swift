@@ -44,7 +44,16 @@ struct IndieAuthEndpoint: Sendable {
             await answer(context) { metadata(request) }
         }
         group.get(RouterPath(ShimRoutes.authorization)) { request, context in
-            await answer(context) { try await page(checked(AuthorizationRequest(FormFields(request.uri.query ?? ""))), problem: nil, status: .ok) }
+            let fields = FormFields(request.uri.query ?? "")
+            return await answer(context) {
+                do {
+                    return try await page(checked(AuthorizationRequest(fields)), problem: nil, status: .ok)
+                } catch let error as IndieAuthError where Self.wantsPage(request) {
+                    // A person reads this page: it says which app, what it lacks, and what to do.
+                    context.logger.info("IndieAuth sign-in page refused: \(LogText.clipped(error.message))")
+                    return refusal(error, fields: fields)
+                }
+            }
         }
         group.post(RouterPath(ShimRoutes.authorization)) { request, context in
             await answer(context) {
@@ -97,24 +106,30 @@ struct AuthorizationRequest: Sendable, Hashable {
     init(_ fields: FormFields) throws(IndieAuthError) {
         let responseType = fields["response_type"] ?? "code"
         guard responseType == "code" || responseType == "id" else {
-            throw IndieAuthError(.invalidRequest("response_type is \"\(LogText.clipped(responseType))\"; expected code"))
+            throw IndieAuthError(.invalidRequest("response_type is \"\(LogText.clipped(responseType))\"; expected code"),
+                                 advice: "The app asked for a kind of sign-in that IndieAuth does not have. Update the app, or tell its maker.")
         }
         guard let clientID = fields["client_id"].flatMap(ClientAddress.init), clientID.isWeb else {
-            throw IndieAuthError(.invalidRequest("client_id is missing or not an http(s) URL"))
+            throw IndieAuthError(.invalidRequest("client_id is missing or not an http(s) URL"),
+                                 advice: "The app did not say which app it is: IndieAuth apps name themselves by the address of their web page. Start the sign-in from the app again; if this page comes back, the app cannot sign in to this blog.")
         }
         // The token is named after the app; a name that could not be recorded must be refused
         // now, not after the code was spent (room is left for the " (2)" of a second token).
         guard clientID.text.count <= Self.maxClientIDLength else {
-            throw IndieAuthError(.invalidRequest("client_id is longer than \(Self.maxClientIDLength) characters"))
+            throw IndieAuthError(.invalidRequest("client_id is longer than \(Self.maxClientIDLength) characters"),
+                                 advice: "The address the app gave for itself is too long to be recorded. Tell the app's maker.")
         }
         guard let redirect = fields["redirect_uri"].flatMap(ClientAddress.init) else {
-            throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL; expected an http(s) URL or an app's own scheme"))
+            throw IndieAuthError(.invalidRequest("redirect_uri is missing or not a URL; expected an http(s) URL or an app's own scheme"),
+                                 advice: "The app did not say where to send you back once you have signed in. Start the sign-in from the app again; if this page comes back, tell the app's maker.")
         }
         guard let challenge = fields["code_challenge"], (43...128).contains(challenge.utf8.count) else {
-            throw IndieAuthError(.invalidRequest("code_challenge is missing; this server requires PKCE with S256"))
+            throw IndieAuthError(.invalidRequest("code_challenge is missing; this server requires PKCE with S256"),
+                                 advice: "The app asked without PKCE (a code_challenge), which IndieAuth requires of every app, so that a sign-in caught on its way back to the app is of no use to whoever caught it. This blog does not let an app sign in without it. Update the app, or ask its maker to add PKCE, or use an app that has it. If the app lets you paste a token instead, make one with bake-metaweblog new-token.")
         }
         guard (fields["code_challenge_method"] ?? "") == "S256" else {
-            throw IndieAuthError(.invalidRequest("code_challenge_method must be S256"))
+            throw IndieAuthError(.invalidRequest("code_challenge_method must be S256"),
+                                 advice: "The app asked with a kind of PKCE that IndieAuth no longer allows (only S256 is). Update the app, or ask its maker to use S256.")
         }
         self.clientID = clientID.text
         self.redirectURI = redirect.text
@@ -175,7 +190,8 @@ private extension IndieAuthEndpoint {
         var request = request
         request.trust = await redirects.check(clientID: request.client, redirect: request.redirect)
         if request.trust == .notListed {
-            throw IndieAuthError(.invalidRequest("redirect_uri is on another site than client_id, and the app's page at client_id does not list it as a redirect_uri"))
+            throw IndieAuthError(.invalidRequest("redirect_uri is on another site than client_id, and the app's page at client_id does not list it as a redirect_uri"),
+                                 advice: "The app would send you back to another site than its own, and its own page does not list that site. This is how a sign-in is stolen: if you did not start it from the app yourself, close this page. Otherwise tell the app's maker.")
         }
         return request
     }
@@ -285,6 +301,28 @@ private extension IndieAuthEndpoint {
                 .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                 HTTPField.Name("X-Frame-Options")!: "DENY",
                 HTTPField.Name("Content-Security-Policy")!: Self.policy(redirect: request.redirect),
+            ],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    /// Whether the request comes from a browser, which asks for HTML first; a program that
+    /// asks for anything gets the spec's JSON error.
+    static func wantsPage(_ request: Request) -> Bool {
+        (request.headers[.accept] ?? "").split(separator: ",").contains {
+            $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "text/html"
+        }
+    }
+
+    /// The page that tells the person at the browser why the app cannot sign in.
+    func refusal(_ error: IndieAuthError, fields: FormFields) -> Response {
+        let html = SignInRefusalPage(error: error, clientID: fields["client_id"], siteName: context.configuration.site.name).html
+        return Response(
+            status: .badRequest,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                HTTPField.Name("X-Frame-Options")!: "DENY",
+                HTTPField.Name("Content-Security-Policy")!: "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
             ],
             body: ResponseBody(byteBuffer: ByteBuffer(string: html))
         )

@@ -10,9 +10,12 @@ struct IndieAuthError: Error, Sendable, Hashable {
     }
 
     let reason: Reason
+    /// For the person at the browser, when the sign-in page refuses: what to do about it.
+    let advice: String?
 
-    init(_ reason: Reason) {
+    init(_ reason: Reason, advice: String? = nil) {
         self.reason = reason
+        self.advice = advice
     }
 
     /// The OAuth 2.0 error code.

@@ -24,6 +24,11 @@ extension MicropubServer {
 
             let problem: String?
             let url: String?
+            /// What the person sees, when the app asked without PKCE.
+            let title: String?
+            let text: String?
+            let password_field: Bool?
+            let client_id: String?
             let state_matches: Bool?
             let token: Token?
             let token_error: String?
@@ -46,6 +51,27 @@ extension MicropubServer {
                 #expect(outcome.token?.scope == "create")
                 let post = try await shim.client.post(shim.endpoint, form: [("h", "entry"), ("content", "Signed in with \(browser.rawValue).")], token: token)
                 #expect(post.status == 201)
+            }
+        }
+    
+        /// An app that sends no PKCE (entries, a terminal client) is refused, and the person at
+        /// the browser reads which app it was, what it lacks, and what to do, with no password
+        /// field to type into; a program asking the same gets the spec's JSON error.
+        @Test(arguments: Browser.allCases)
+        func anAppWithoutPKCEIsRefusedInWordsForThePerson(browser: Browser) async throws {
+            try await MicropubShim.run { shim in
+                let script = repositoryRoot + "/Tests/Scripts/indieauth_sign_in.py"
+                let run = try await Program(executable: "/usr/bin/env").run(
+                    ["nice", "-n", "10", "python3", script, browser.rawValue, shim.base, TestLogin.password, "without-pkce"], timeout: .seconds(600)
+                )
+                let outcome = try JSONDecoder().decode(Outcome.self, from: Data(run.output.utf8))
+                if let problem = outcome.problem { Issue.record("\(problem)"); return }
+                let text = try #require(outcome.text, "\(run.errors)")
+                #expect(outcome.title?.contains("cannot sign in") == true)
+                #expect(text.contains(try #require(outcome.client_id)), "the page does not name the app: \(text)")
+                #expect(text.contains("What is missing: code_challenge is missing"))
+                #expect(text.contains("without PKCE") && text.contains("What to do:") && text.contains("new-token"))
+                #expect(outcome.password_field == false)
             }
         }
     }
