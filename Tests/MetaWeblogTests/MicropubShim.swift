@@ -24,9 +24,11 @@ final class MicropubShim: Sendable {
     }
 
     /// Runs `body` with a shim on a fresh sample blog, then stops both and deletes the blog.
-    static func run(settings: [String] = [], _ body: (MicropubShim) async throws -> Void) async throws {
+    /// - Parameter prepare: Runs on the blog before the shim starts (a git repository made, say).
+    static func run(settings: [String] = [], prepare: (TestBlog) async throws -> Void = { _ in }, _ body: (MicropubShim) async throws -> Void) async throws {
         let blog = try TestBlog(settings: settings)
         defer { blog.delete() }
+        try await prepare(blog)
         let token = try await newToken(blog: blog, name: "Tests", scope: "create,update,delete,media")
         let process = try await ShimProcess(blog: blog.root)
         let client = try await RequestsClient()

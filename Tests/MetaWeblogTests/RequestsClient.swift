@@ -103,7 +103,7 @@ session = requests.Session()
 for line in sys.stdin:
     call = json.loads(line)
     try:
-        options = {"headers": call.get("headers") or {}, "allow_redirects": False, "timeout": 60}
+        options = {"headers": call.get("headers") or {}, "allow_redirects": False, "timeout": 600}
         if "params" in call: options["params"] = [tuple(pair) for pair in call["params"]]
         if "data" in call: options["data"] = [tuple(pair) for pair in call["data"]]
         if "body" in call: options["data"] = call["body"].encode()

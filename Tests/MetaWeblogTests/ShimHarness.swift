@@ -15,7 +15,7 @@ final class ShimHarness: Sendable {
     init(
         blog: TestBlog, maxBodySize: Int = XMLRPCParser.defaultMaxBodySize, bodyTimeout: Duration = .seconds(60),
         loginDelay: Duration = .milliseconds(20), environment: [String: String] = [:], deploy: Bool = false,
-        clock: any WallClock = SystemWallClock()
+        clock: any WallClock = SystemWallClock(), commitRetry: Duration = .seconds(1)
     ) async throws {
         self.blog = blog
         let log = EventLog<MetaWeblogEvent>()
@@ -23,7 +23,7 @@ final class ShimHarness: Sendable {
         let server = try await MetaWeblogServer(
             options: MetaWeblogOptions(
                 blog: blog.folder, port: 0, maxBodySize: maxBodySize, bodyTimeout: bodyTimeout, loginDelay: loginDelay,
-                environment: environment, deploy: deploy, clock: clock
+                environment: environment, deploy: deploy, clock: clock, commitRetry: commitRetry
             ),
             onEvent: { log.append($0) }
         )

@@ -36,13 +36,16 @@ public struct MetaWeblogOptions: Sendable {
     public let deploy: Bool
     /// The time: what posts are dated by and baked at, and what scheduled posts wait on.
     public let clock: any WallClock
+    /// How long after git refused a commit (a Git GUI holds `.git/index.lock`) the shim
+    /// first tries it again by itself; each try after waits twice as long, up to 15 s.
+    public let commitRetry: Duration
 
     /// Creates options; `overrides` are the flags `bake build` takes (`--output`, `--theme`, …).
     public init(
         blog: BlogFolder, overrides: BlogConfiguration.Overrides = .init(), host: String = "127.0.0.1", port: Int = MetaWeblogOptions.defaultPort, allowRemote: Bool = false,
         maxBodySize: Int = MetaWeblogOptions.defaultMaxBodySize, maxDepth: Int = MetaWeblogOptions.defaultMaxDepth,
         bodyTimeout: Duration = .seconds(60), loginDelay: Duration = .seconds(1), environment: [String: String] = ProcessInfo.processInfo.environment,
-        deploy: Bool = false, clock: any WallClock = SystemWallClock()
+        deploy: Bool = false, clock: any WallClock = SystemWallClock(), commitRetry: Duration = .seconds(1)
     ) {
         self.configuration = BlogConfiguration.load(blog, overrides: overrides)
         self.host = host
@@ -55,6 +58,7 @@ public struct MetaWeblogOptions: Sendable {
         self.environment = environment
         self.deploy = deploy
         self.clock = clock
+        self.commitRetry = commitRetry
     }
 
     /// The blog to write into.

@@ -75,12 +75,13 @@ struct GitRepositoryTests {
 
     /// A Git GUI holds `.git/index.lock` while it stages, so git cannot commit: the post is
     /// answered as saved (a fault would make the editor send it again), the log says that it
-    /// waits for the next commit, and the next change's commit records both.
+    /// waits, and a change that comes before the shim's own retry commits both. (The retry is
+    /// an hour away here; `commitsAPostGitCouldNotCommitByItselfOnceGitIsFree` has it soon.)
     @Test func commitsAPostGitCouldNotCommitWithTheNextChange() async throws {
         try #require(gitIsAvailable, Self.gitIsMissing)
         let blog = try await Self.committedBlog()
         defer { blog.delete() }
-        let shim = try await ShimHarness(blog: blog)
+        let shim = try await ShimHarness(blog: blog, commitRetry: .seconds(3600))
         let (first, second) = try await shim.whileRunning {
             try blog.write("", to: ".git/index.lock")
             let first = try await Self.newPost("While locked", on: shim)
@@ -106,8 +107,34 @@ struct GitRepositoryTests {
         #expect(try await runGit(["status", "--porcelain"], in: blog.root) == Self.workInProgress)
     }
 
+    /// The same lock, and the shim left alone: nothing else is sent, and once the lock is gone
+    /// the shim's own retry commits the post, with its own message, and says so.
+    @Test func commitsAPostGitCouldNotCommitByItselfOnceGitIsFree() async throws {
+        try #require(gitIsAvailable, Self.gitIsMissing)
+        let blog = try await Self.committedBlog()
+        defer { blog.delete() }
+        let shim = try await ShimHarness(blog: blog)
+        let first = try await shim.whileRunning {
+            try blog.write("", to: ".git/index.lock")
+            let first = try await Self.newPost("While locked", on: shim)
+            #expect(shim.log.events.contains { if case .notCommitted(let saved, _, _) = $0 { saved == first } else { false } })
+            try FileManager.default.removeItem(atPath: blog.path(".git/index.lock"))
+            try await shim.log.wait(until: "the post committed by the shim's retry") { events in
+                events.contains { if case .committedLater(let saved) = $0 { saved == [first] } else { false } }
+            }
+            return first
+        }
+        let log = try await runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(log == ["newPost: \(first) \"While locked\"", "The sample"])
+        let files = try await runGit(["show", "--name-only", "--format=", "HEAD"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(files == [first])
+        #expect(try await runGit(["status", "--porcelain"], in: blog.root) == Self.workInProgress)
+        // Nothing is left on the list for the next start.
+        #expect(!FileManager.default.fileExists(atPath: blog.path(".git/bake-metaweblog-uncommitted")))
+    }
+
     /// The shim stopped (or was killed) before git could commit a post: the shim started
-    /// again finds it, and commits it with the next change.
+    /// again finds it, and commits it at once, before any change comes.
     @Test func commitsAfterARestartThePostsGitCouldNotCommitBefore() async throws {
         try #require(gitIsAvailable, Self.gitIsMissing)
         let blog = try await Self.committedBlog()
@@ -118,12 +145,17 @@ struct GitRepositoryTests {
         try FileManager.default.removeItem(atPath: blog.path(".git/index.lock"))
 
         let after = try await ShimHarness(blog: blog)
-        let second = try await after.whileRunning { try await Self.newPost("After the restart", on: after) }
+        let second = try await after.whileRunning {
+            try await after.log.wait(until: "the post of before the restart committed") { events in
+                events.contains { if case .committedLater(let saved) = $0 { saved == [first] } else { false } }
+            }
+            return try await Self.newPost("After the restart", on: after)
+        }
         let found = after.log.events.compactMap { if case .uncommittedAtStart(let saved) = $0 { saved } else { nil } }
         #expect(found == [[first]])
 
-        let files = try await runGit(["show", "--name-only", "--format=", "HEAD"], in: blog.root).split(separator: "\n").map(String.init)
-        #expect(files.sorted() == [first, second].sorted())
+        let log = try await runGit(["log", "--format=%s"], in: blog.root).split(separator: "\n").map(String.init)
+        #expect(log == ["newPost: \(second) \"After the restart\"", "newPost: \(first) \"Before the restart\"", "The sample"])
         #expect(try await runGit(["status", "--porcelain"], in: blog.root) == Self.workInProgress)
     }
 
