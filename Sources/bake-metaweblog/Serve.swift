@@ -99,14 +99,18 @@ extension BakeMetaWeblog {
                 say("Saved \(change)")
             case .notCommitted(let saved, let error, let waiting):
                 let others = waiting.isEmpty ? "" : ", as will the \(waiting.count) earlier change\(waiting.count == 1 ? "" : "s") git could not commit"
-                printError("Saved \(saved), but git could not commit it (\(error.said)); it will be committed with the next change\(others)")
+                printError("Saved \(saved), but git could not commit it (\(error.said)); it will be committed as soon as git can\(others)")
             case .committedEarlier(let earlier, let saved):
                 say("Committed \(saved) with \(earlier.count) earlier change\(earlier.count == 1 ? "" : "s") git could not commit before: \(earlier.joined(separator: ", "))")
+            case .committedLater(let saved):
+                say("Committed \(saved.count) change\(saved.count == 1 ? "" : "s") git could not commit before: \(saved.joined(separator: ", "))")
             case .uncommittedAtStart(let saved):
                 printError("\(saved.count) change\(saved.count == 1 ? " was" : "s were") saved but not committed before the last stop: \(saved.joined(separator: ", ")); "
-                    + "\(saved.count == 1 ? "it" : "they") will be committed with the next change")
+                    + "\(saved.count == 1 ? "it is" : "they are") committed now, or as soon as git can")
             case .uncommittedListFailed(let error):
                 printError("Warning: \(error.message); changes git could not commit are kept in memory only, so if the shim stops first, commit them by hand (git status shows them)")
+            case .bakeWarnings(let warnings):
+                warnings.forEach { printError("Warning: \($0)") }
             case .siteNotRebuilt(let failure):
                 printError("The site was not updated; the re-bake failed:\n\(failure.description)")
             case .scheduledBake(let written, let removed):

@@ -102,7 +102,7 @@ def make(folder, names):
         with open(f"{folder}/phone.jpg", "wb") as f:
             f.write(with_iptc(photo.getvalue()))
     # A large screenshot-like PNG with transparency, EXIF and a text chunk.
-    if wanted("large.png"):
+    if wanted("large.png") or wanted("cut.png"):
         info = PngImagePlugin.PngInfo()
         info.add_text("Comment", CAMERA)
         scene(2600, 1700, "RGBA").save(f"{folder}/large.png", exif=exif(), pnginfo=info)
@@ -129,6 +129,12 @@ def make(folder, names):
         with open(f"{folder}/phone.jpg", "rb") as whole:
             data = whole.read()
         with open(f"{folder}/cut.jpg", "wb") as cut:
+            cut.write(data[: len(data) // 3])
+    # A PNG cut off a third of the way through, as a flaky phone connection leaves it.
+    if wanted("cut.png"):
+        with open(f"{folder}/large.png", "rb") as whole:
+            data = whole.read()
+        with open(f"{folder}/cut.png", "wb") as cut:
             cut.write(data[: len(data) // 3])
 
 

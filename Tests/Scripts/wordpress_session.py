@@ -2,6 +2,7 @@
 that b.py and other tools post with, against bake-metaweblog's wp.* methods.
 
 Usage: wordpress_session.py ENDPOINT USER PASSWORD JPEG_HEX
+       wordpress_session.py --damaged-upload ENDPOINT USER PASSWORD CUT_PNG GOOD_PNG
 Prints one JSON object of what the client saw, or {"problem": "..."} when the library is
 missing."""
 import collections
@@ -22,7 +23,31 @@ except ImportError:
     print(json.dumps({"problem": "python-wordpress-xmlrpc is missing: pip install python-wordpress-xmlrpc (script/setup installs it)"}))
     sys.exit(0)
 
-endpoint, user, password, jpeg_hex = sys.argv[1:5]
+
+def damaged_upload(endpoint, user, password, cut_path, good_path):
+    """An upload cut off on the way, then a post and a picture sent as a browser's Blob."""
+    seen = {}
+    client = Client(endpoint, user, password, blog_id=1)
+    with open(cut_path, "rb") as f:
+        cut = f.read()
+    try:
+        client.call(media.UploadFile({"name": "harbour.png", "type": "image/png", "bits": xmlrpc_client.Binary(cut)}))
+        seen["cut"] = {"stored": True}
+    except xmlrpc_client.Fault as fault:
+        seen["cut"] = {"fault": fault.faultCode, "message": fault.faultString}
+    post = WordPressPost()
+    post.title = "Sent right after"
+    post.content = "Still *published*."
+    post.post_status = "publish"
+    post_id = client.call(posts.NewPost(post))
+    seen["post"] = describe(client.call(posts.GetPost(post_id)))
+    with open(good_path, "rb") as f:
+        good = f.read()
+    blob = client.call(media.UploadFile({"name": "blob", "type": "image/png", "bits": xmlrpc_client.Binary(good)}))
+    seen["blob"] = {key: str(value) for key, value in blob.items()}
+    print(json.dumps(seen))
+
+
 
 
 def describe(post):
@@ -40,6 +65,13 @@ def describe(post):
 
 def describe_term(term):
     return {"id": term.id, "name": term.name, "slug": term.slug, "taxonomy": term.taxonomy, "count": term.count}
+
+
+if sys.argv[1] == "--damaged-upload":
+    damaged_upload(*sys.argv[2:7])
+    sys.exit(0)
+
+endpoint, user, password, jpeg_hex = sys.argv[1:5]
 
 
 seen = {}

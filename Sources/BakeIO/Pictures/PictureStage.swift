@@ -135,6 +135,9 @@ private extension PictureStage {
         return SiteWriter.Item(path: path, fingerprint: hasher.value, content: .copy(from: file))
     }
 
+}
+
+extension PictureStage {
     /// Runs `bake-images` on `paths`: each one's cache key and encodes, or why it failed.
     /// Throws when `bake-images` cannot be run or stops before it answers for every picture.
     func make(_ paths: [String], cache: String) async throws(Failure) -> [Result<(String, Int), Failure>] {

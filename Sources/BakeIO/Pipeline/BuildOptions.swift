@@ -22,13 +22,19 @@ public struct BuildOptions: Sendable {
     public let environment: [String: String]?
     /// The Python that highlights code with Pygments; tests pass one without it.
     public let highlighter: HighlighterSetup
+    /// Whether a post that shows a picture bake cannot read (a damaged upload copied in by
+    /// hand) is published all the same, the picture as it is, with a warning that names it:
+    /// the editors' server bakes so, so that one file never stops every later post. `bake
+    /// build` fails instead, at the line that shows it.
+    public let publishesPastUnreadablePictures: Bool
 
     public init(
         configuration: BlogConfiguration, marksUnpublished: Bool = false, clean: Bool = false, now: Timestamp,
         changedPaths: [String]? = nil, fileSystem: any FileTreeSystem = SystemFileTree(),
         search: SearchIndexing = .whenPagesChange, environment: [String: String]? = nil,
-        highlighter: HighlighterSetup = .standard
+        highlighter: HighlighterSetup = .standard, publishesPastUnreadablePictures: Bool = false
     ) {
+        self.publishesPastUnreadablePictures = publishesPastUnreadablePictures
         self.configuration = configuration
         self.marksUnpublished = marksUnpublished
         self.clean = clean
@@ -78,7 +84,8 @@ public struct BuildSummary: Sendable, Hashable {
     /// from earlier builds or from another list of this one.
     public let entriesRendered: Int
     /// What the site's readers or directories will miss, though the build went through:
-    /// settings a podcast needs, code left unhighlighted. Empty when nothing changed since
+    /// settings a podcast needs, code left unhighlighted, a picture bake cannot read (with
+    /// `publishesPastUnreadablePictures`). Empty when nothing changed since
     /// the last build.
     public internal(set) var warnings: [Diagnostic] = []
     /// How many pages Pagefind indexed, when the build ran it (`@search true`).

@@ -86,7 +86,10 @@ public struct SiteBuilder: Sendable {
         let loader = SourceLoader(options: options, memory: memory, highlighter: highlighter)
         let loaded = await loader.load(blog.sources)
         let pictures = await PictureStage(blog: options.blog, settings: options.configuration.settings.pictures).run(blog.staticEntries)
-        let (plan, templates) = try plan(loaded, blog, pictures: pictures)
+        let unreadable = PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
+                                               settings: options.configuration.settings, blog: options.blog)
+        let pictureWarnings = options.publishesPastUnreadablePictures ? unreadable : []
+        let (plan, templates) = try plan(loaded, blog, pictures: pictures, unreadable: options.publishesPastUnreadablePictures ? [] : unreadable)
         let site = keepingSite ? BuiltSite(plan: plan, templates: blog.templateSources, staticFiles: blog.staticEntries) : nil
         // Nothing changed: the plan was wanted, not the pages.
         if let unchanged = blog.unchanged, blog.previous != nil { return (unchanged, site, nil) }
@@ -151,7 +154,7 @@ public struct SiteBuilder: Sendable {
             posts: plan.posts.count, pages: plan.pages.count,
             written: report.written, unchanged: report.unchanged, removed: report.removed,
             rendered: toRender.count, entriesRendered: store.rendered,
-            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? []) + highlighter.warnings
+            warnings: (hasEpisodes ? PodcastShow.warnings(for: settings) : []) + (search?.warnings ?? []) + highlighter.warnings + pictureWarnings
         )
         summary.searchIndexed = indexed
         summary.searchBundlesIndexed = bundlesIndexed
@@ -266,9 +269,10 @@ private extension SiteBuilder {
 
     /// The plan stage: which posts are published, every output of the site, and the
     /// templates, compiled. Every problem found so far fails the build here, all at once.
-    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog, pictures: PictureStage.Outcome) throws(BuildFailure) -> (SitePlan, TemplateSet) {
-        var problems = blog.problems + loaded.problems + pictures.problems + PictureStage.problems(posts: loaded.posts, pages: loaded.pages, failures: pictures.failures,
-                                                                               settings: options.configuration.settings, blog: options.blog)
+    /// - Parameter unreadable: The posts and pages that show a picture bake cannot read, when
+    ///   that fails the build.
+    func plan(_ loaded: SourceLoader.Loaded, _ blog: Blog, pictures: PictureStage.Outcome, unreadable: [Diagnostic]) throws(BuildFailure) -> (SitePlan, TemplateSet) {
+        var problems = blog.problems + loaded.problems + pictures.problems + unreadable
         problems += Self.namesWithLineBreaks(blog.sources.lazy.map(\.path)) + Self.namesWithLineBreaks(blog.staticEntries.lazy.map(\.path), in: "static/")
             + Self.namesWithLineBreaks(blog.theme.staticFiles.keys, in: (options.themeFolder.map { $0 + "/" } ?? "theme/") + "static/")
         // Preview and the shim compile the templates again only when they changed.

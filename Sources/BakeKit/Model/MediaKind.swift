@@ -52,6 +52,19 @@ public enum MediaKind: String, Sendable, Hashable, CaseIterable {
         types[ext.lowercased()]?.contentType
     }
 
+    /// The extension of the files served with `contentType` (its parameters ignored, any
+    /// case): `image/png` → `png`, `audio/mpeg` → `mp3`; nil for a type no upload has.
+    public static func fileExtension(ofContentType contentType: String) -> String? {
+        let type = String(contentType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()
+        guard !type.isEmpty else { return nil }
+        if let usual = usualExtensions[type] { return usual }
+        return types.filter { String($0.value.contentType.prefix { $0 != ";" }) == type }.keys
+            .min { ($0.count, $0) < ($1.count, $1) }
+    }
+
+    /// The usual extension of the types that several extensions are served with.
+    static let usualExtensions = ["image/jpeg": "jpg", "image/heif": "heif", "audio/ogg": "ogg", "video/mp4": "mp4"]
+
     /// Why `fileName` is refused, for the editor: what is accepted instead.
     public static func refusal(of fileName: String, allowSVG: Bool = false) -> String {
         let accepted = allCases.flatMap { extensions[$0]!.sorted() + (allowSVG && $0 == .picture ? ["svg"] : []) }.map { "." + $0 }.joined(separator: ", ")

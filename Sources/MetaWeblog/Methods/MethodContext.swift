@@ -1,3 +1,4 @@
+import BakeIO
 import BakeKit
 import XMLRPC
 
@@ -17,8 +18,17 @@ struct MethodContext: Sendable {
     let report: @Sendable (MetaWeblogEvent) -> Void
     /// The time now.
     let now: @Sendable () -> Timestamp
+    /// Decodes an uploaded picture as the next bake will, before it is stored.
+    let pictures: PictureCheck
     /// The address of the client calling, e.g. `127.0.0.1`.
     var client = "unknown"
+
+    /// The name an upload is stored under, once its name and bytes are checked (`MediaUpload`).
+    func upload(_ requested: String, type: String, bytes: [UInt8]) async throws(MediaUpload.Refusal) -> String {
+        let upload = try MediaUpload.name(for: requested, type: type, bytes: bytes, allowSVG: configuration.uploadSVG)
+        try await upload.checked(bytes, with: pictures)
+        return upload.fileName
+    }
 
     /// This context for a call from `client`.
     func from(_ client: String) -> MethodContext {

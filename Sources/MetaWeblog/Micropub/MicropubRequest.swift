@@ -51,8 +51,12 @@ struct MicropubRequest: Sendable, Hashable {
                 let name = part.name.hasSuffix("[]") ? String(part.name.dropLast(2)) : part.name
                 // A file's property is stored like a field's, so its name is checked the same way.
                 try MicropubProperties.check(name)
-                let fileName = MediaName(part.fileName ?? name).text
-                guard MediaKind(fileName: fileName, allowSVG: allowSVG) != nil else { throw MicropubError(.invalidRequest(MediaKind.refusal(of: fileName, allowSVG: allowSVG) + ".")) }
+                // Refused here by its name and first bytes; decoded by the endpoint.
+                do throws(MediaUpload.Refusal) {
+                    _ = try MediaUpload.name(for: part.fileName ?? name, type: part.contentType ?? "", bytes: part.body, allowSVG: allowSVG)
+                } catch {
+                    throw MicropubError(.invalidRequest(error.message + "."))
+                }
                 files[name, default: []].append(part)
             }
             try self.init(form: form.fields, files: files)

@@ -15,12 +15,18 @@ public enum MetaWeblogEvent: Sendable {
     /// The commit of the change saved as `saved` also recorded `earlier` changes, which git
     /// could not commit when they were saved.
     case committedEarlier([String], with: String)
+    /// Changes saved while git could not commit them were committed by a later try of their
+    /// own, with no new change.
+    case committedLater([String])
     /// At start: these changes were saved before the shim last stopped, but git did not
-    /// commit them; the next change's commit will include them.
+    /// commit them; they are committed at once, or as soon as git can.
     case uncommittedAtStart([String])
     /// The list of changes git has yet to commit could not be read or written: a change git
     /// cannot commit now may not be found by the shim started again.
     case uncommittedListFailed(GitError)
+    /// The site was re-baked, with warnings: a picture it cannot read (the post that shows it
+    /// is published with the file as it is), code left unhighlighted, settings a podcast needs.
+    case bakeWarnings([Diagnostic])
     /// A change was saved, but the site could not be re-baked.
     case siteNotRebuilt(BuildFailure)
     /// The time of a post dated in the future came, and the site was re-baked without a

@@ -66,7 +66,8 @@ public final class MetaWeblogServer: Sendable {
         let clock = options.clock
         let environment = options.environment
         // Pagefind is found on the shim's PATH, as curl and rsync are.
-        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: clock.now(), environment: environment) }
+        let buildOptions = { @Sendable in BuildOptions(configuration: blogConfiguration.reloaded(), now: clock.now(), environment: environment,
+                                                                  publishesPastUnreadablePictures: true) }
         let publish = try MetaWeblogServer.publisher(
             deploys: options.deploy || configuration.deployOnPost, configuration: blogConfiguration,
             remoteShell: Rsync.unattendedShell(options.environment["RSYNC_RSH"])
@@ -76,7 +77,7 @@ public final class MetaWeblogServer: Sendable {
         let writer = BlogWriter(tree: tree, git: git, bake: { () async throws(BuildFailure) -> (summary: BuildSummary, index: SearchFollowUp?) in
             try await SiteBuilder(options: buildOptions(), memory: memory).buildLeavingTheIndex()
         }, publish: publish, announce: Self.announcer(configuration: blogConfiguration, environment: options.environment, clock: clock, onEvent: onEvent),
-            clock: clock, firstScheduled: firstScheduled, report: onEvent)
+            clock: clock, firstScheduled: firstScheduled, firstCommitRetry: options.commitRetry, report: onEvent)
         let methods = MethodTable.standard
         // Three checks, each with its own back-off: editors' XML-RPC logins, the sign-in
         // page's passwords, and the tokens of Micropub and GET /token.
@@ -84,7 +85,8 @@ public final class MetaWeblogServer: Sendable {
         let context = MethodContext(
             configuration: configuration, tree: tree, writer: writer,
             login: LoginCheck(credentials: configuration.credentials, delay: delay), methodNames: methods.names,
-            report: onEvent, now: { clock.now() }
+            report: onEvent, now: { clock.now() },
+            pictures: PictureCheck(blog: options.blog, settings: configuration.site.pictures)
         )
         let tokenCheck = TokenCheck(store: TokenStore(blog: options.blog), delay: delay)
         let router = Self.makeRouter(

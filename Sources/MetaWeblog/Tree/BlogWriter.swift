@@ -15,7 +15,10 @@ import ServiceLifecycle
 /// saved too, since a fault would make the editor send it again, and reported as
 /// `MetaWeblogEvent.notCommitted`. It stays on the list of changes git has yet to commit
 /// (`UncommittedChanges`, kept in the git folder before each commit, so a shim killed before
-/// it commits finds it when started again), and the next change's commit includes it.
+/// it commits finds it when started again), and the writer tries the commit again by itself,
+/// after `firstCommitRetry` (1 s), then twice as long each time up to `longestCommitRetry`, until git takes it
+/// (`MetaWeblogEvent.committedLater`); a change that comes first commits it with its own. The
+/// editor was answered `201` and will never send it again, so nothing else would.
 ///
 /// Posts dated in the future go live on their own: each bake says when the next one is due
 /// (`BuildSummary.nextScheduled`), and when the clock reaches it the writer bakes again
@@ -66,6 +69,17 @@ actor BlogWriter: Service {
     private var isOpen = true
     /// The saved changes git has yet to commit, oldest first, as `git.uncommitted` lists them.
     private var uncommitted: [ChangeRecord] = []
+    /// The wait before the commit of `uncommitted` is tried again, when one is set.
+    private var commitRetry: Task<Void, Never>?
+    /// The first wait before a commit git refused is tried again.
+    private let firstCommitRetry: Duration
+    /// How long the next retry waits: doubled by each, back to the first after a commit.
+    private var commitRetryDelay: Duration
+    /// The wait for a retry ended: try the commit again.
+    private var commitRetryDue = false
+
+    /// The longest wait between two tries, so that a commit follows soon after git is free.
+    static let longestCommitRetry: Duration = .seconds(15)
 
     /// - Parameters:
     ///   - git: The repository to commit every change to, or nil.
@@ -74,11 +88,14 @@ actor BlogWriter: Service {
     ///   - clock: What the scheduled posts wait on.
     ///   - firstScheduled: When the next post dated in the future is due, as the last bake
     ///     (before the shim started) recorded it.
+    ///   - firstCommitRetry: How long after git refused a commit it is tried again.
     init(
         tree: BlogTree, git: GitRepository?, bake: @escaping Bake, publish: Publish? = nil, announce: Announce? = nil,
-        clock: any WallClock = SystemWallClock(), firstScheduled: Timestamp? = nil,
+        clock: any WallClock = SystemWallClock(), firstScheduled: Timestamp? = nil, firstCommitRetry: Duration = .seconds(1),
         report: @escaping @Sendable (MetaWeblogEvent) -> Void
     ) {
+        self.firstCommitRetry = firstCommitRetry
+        commitRetryDelay = firstCommitRetry
         self.tree = tree
         self.git = git
         self.bake = bake
@@ -98,16 +115,24 @@ actor BlogWriter: Service {
     func perform<Value: Sendable>(
         _ work: @escaping @Sendable (BlogTree) throws(MetaWeblogError) -> TreeChange<Value>
     ) async throws(MetaWeblogError) -> Value {
+        try await performTelling(work).value
+    }
+
+    /// `perform`, with what the bake warned of: a picture it cannot read, which the site is
+    /// published past, names its file there, for the answer to tell the editor.
+    func performTelling<Value: Sendable>(
+        _ work: @escaping @Sendable (BlogTree) throws(MetaWeblogError) -> TreeChange<Value>
+    ) async throws(MetaWeblogError) -> Baked<Value> {
         guard isOpen else { throw MetaWeblogError(.shuttingDown) }
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, MetaWeblogError>, Never>) in
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Baked<Value>, MetaWeblogError>, Never>) in
             pending.append(Job { tree in
                 do throws(MetaWeblogError) {
                     let change = try work(tree)
-                    return Job.Applied(record: change.record) { failure in
-                        continuation.resume(returning: failure.map { .failure($0) } ?? .success(change.value))
+                    return Job.Applied(record: change.record) { failure, warnings in
+                        continuation.resume(returning: failure.map { .failure($0) } ?? .success(Baked(value: change.value, warnings: warnings)))
                     }
                 } catch {
-                    return Job.Applied(record: nil) { _ in continuation.resume(returning: .failure(error)) }
+                    return Job.Applied(record: nil) { _, _ in continuation.resume(returning: .failure(error)) }
                 }
             })
             wake.yield()
@@ -131,8 +156,19 @@ actor BlogWriter: Service {
         reschedule.finish()
         await following
         isOpen = false
+        commitRetry?.cancel()
+        commitRetry = nil
+        // One last try for what git has yet to commit; what still fails waits for the next start.
+        commitRetryDue = !uncommitted.isEmpty
         await drain()
     }
+}
+
+/// A change's value, once saved and baked, with what the bake warned of.
+struct Baked<Value: Sendable>: Sendable {
+    let value: Value
+    /// The bake's warnings (`BuildSummary.warnings`); empty when it failed or had none.
+    let warnings: [Diagnostic]
 }
 
 private extension BlogWriter {
@@ -142,8 +178,8 @@ private extension BlogWriter {
         struct Applied: Sendable {
             /// What changed, or nil when nothing did or the change failed.
             let record: ChangeRecord?
-            /// Resumes the caller: nil when all went well, else the fault.
-            let finish: @Sendable (MetaWeblogError?) -> Void
+            /// Resumes the caller: nil when all went well, else the fault; with the bake's warnings.
+            let finish: @Sendable (MetaWeblogError?, [Diagnostic]) -> Void
         }
 
         let apply: @Sendable (BlogTree) -> Applied
@@ -176,7 +212,12 @@ private extension BlogWriter {
     /// Applies every queued change, commits each, bakes once, and then answers the callers.
     /// Bakes too when a scheduled post's time came, and then publishes only if the site changed.
     func drain() async {
-        while !pending.isEmpty || scheduledBakeDue {
+        while !pending.isEmpty || scheduledBakeDue || commitRetryDue {
+            if commitRetryDue {
+                commitRetryDue = false
+                // A change in this round commits what waits with its own.
+                if pending.isEmpty, let git { await retryCommit(git) }
+            }
             let scheduled = scheduledBakeDue
             scheduledBakeDue = false
             let batch = pending
@@ -199,6 +240,7 @@ private extension BlogWriter {
             var notPublished: DeployError?
             var published: DeploySummary?
             var index: SearchFollowUp?
+            var warnings: [Diagnostic] = []
             let changed = applied.contains(where: { $0.record != nil })
             if changed || scheduled {
                 var siteChanged = false
@@ -206,6 +248,8 @@ private extension BlogWriter {
                     let summary: BuildSummary
                     (summary, index) = try await bake()
                     siteChanged = !summary.written.isEmpty || !summary.removed.isEmpty
+                    warnings = summary.warnings
+                    if !warnings.isEmpty { report(.bakeWarnings(warnings)) }
                     reschedule.yield(summary.nextScheduled)
                     if scheduled, !changed {
                         report(.scheduledBake(written: summary.written.count, removed: summary.removed.count))
@@ -232,9 +276,9 @@ private extension BlogWriter {
             }
             for result in applied {
                 if let notPublished, let record = result.record {
-                    result.finish(MetaWeblogError(.notPublished(saved: record.saved, error: notPublished)))
+                    result.finish(MetaWeblogError(.notPublished(saved: record.saved, error: notPublished)), warnings)
                 } else {
-                    result.finish(nil)
+                    result.finish(nil, warnings)
                 }
             }
             if let index {
@@ -270,14 +314,58 @@ private extension BlogWriter {
         saveUncommitted(git)
         do {
             let included = try await git.commit(record, with: earlier)
-            uncommitted.removeAll()
-            saveUncommitted(git)
+            committed(git)
             if !included.isEmpty {
                 report(.committedEarlier(included.map(\.saved), with: record.saved))
             }
         } catch {
             report(.notCommitted(saved: record.saved, error: error, waiting: earlier.map(\.saved)))
+            scheduleCommitRetry()
         }
+    }
+
+    /// Commits the changes git could not commit, with no new change; when git still refuses,
+    /// waits longer and tries again.
+    func retryCommit(_ git: GitRepository) async {
+        guard let last = uncommitted.last else { return }
+        let saved = uncommitted.map(\.saved)
+        do {
+            try await git.commit(last, with: Array(uncommitted.dropLast()))
+            committed(git)
+            report(.committedLater(saved))
+        } catch {
+            scheduleCommitRetry()
+        }
+    }
+
+    /// Nothing waits for git any more: the list is emptied, and the back-off starts over.
+    func committed(_ git: GitRepository) {
+        uncommitted.removeAll()
+        saveUncommitted(git)
+        commitRetry?.cancel()
+        commitRetry = nil
+        commitRetryDelay = firstCommitRetry
+    }
+
+    /// Tries the commit of what waits again after the current delay, which then doubles.
+    func scheduleCommitRetry() {
+        guard isOpen, commitRetry == nil, !uncommitted.isEmpty else { return }
+        let delay = commitRetryDelay
+        commitRetryDelay = max(min(commitRetryDelay * 2, Self.longestCommitRetry), delay)
+        commitRetry = Task {
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                return
+            }
+            await self.commitRetryCame()
+        }
+    }
+
+    func commitRetryCame() {
+        commitRetry = nil
+        commitRetryDue = true
+        wake.yield()
     }
 
     func loadUncommitted() {
@@ -289,6 +377,9 @@ private extension BlogWriter {
         }
         if !uncommitted.isEmpty {
             report(.uncommittedAtStart(uncommitted.map(\.saved)))
+            // Tried at once, not only with the next change.
+            commitRetryDue = true
+            wake.yield()
         }
     }
 

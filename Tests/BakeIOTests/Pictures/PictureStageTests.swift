@@ -107,6 +107,29 @@ import Testing
         }
     }
 
+    /// The editors' server bakes past a damaged picture copied in by hand, so that one file
+    /// never stops every later post: the page that shows it is published with the file as it
+    /// is, and the build's warnings name both; `bake build` keeps failing at the line.
+    @Test func theEditorsServerPublishesPastAPictureBakeCannotReadAndNamesIt() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try await makePhotoBlog(in: root)
+            try await TestPictures.make(in: blog + "/static/media", "cut.png")
+            try write("@title Cut\n@pubDate 2014-04-07 10:00:00 -0700\n\nSee:\n\n![cut](/media/cut.png)\n", to: "posts/2014/04/07/cut.markdown", in: blog)
+            try write("@title Next\n@pubDate 2014-04-08 10:00:00 -0700\n\nStill published.\n", to: "posts/2014/04/08/next.markdown", in: blog)
+            let refused = await bake(blog, into: root + "/site").problems()
+            #expect(refused.count == 1 && refused.first?.hasPrefix("posts/2014/04/07/cut.markdown:6: shows static/media/cut.png, which is a damaged PNG file") == true, "\(refused)")
+
+            let options = BuildOptions(configuration: .load(BlogFolder(root: blog), overrides: .init(output: root + "/site")), now: testNow,
+                                       publishesPastUnreadablePictures: true)
+            let summary = try await SiteBuilder(options: options).build()
+            #expect(summary.written.contains("2014/04/08/next.html") && summary.written.contains("2014/04/07/cut.html"))
+            let warnings = summary.warnings.map(\.description)
+            #expect(warnings.count == 1 && warnings.first?.hasPrefix("posts/2014/04/07/cut.markdown:6: shows static/media/cut.png, which is a damaged PNG file") == true, "\(warnings)")
+            #expect(!warnings.joined().contains(root), "no machine path")
+            #expect(try FileIO.read(root + "/site/media/cut.png") == FileIO.read(blog + "/static/media/cut.png"))
+        }
+    }
+
     @Test func aPageShowingAFileThatIsNoPictureFailsAtItsLine() async throws {
         try await withTemporaryFolder { root in
             let blog = try await makePhotoBlog(in: root)

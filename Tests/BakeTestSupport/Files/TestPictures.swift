@@ -35,7 +35,8 @@ public enum TestPictures {
     /// (4032 × 3024, EXIF orientation 6, GPS, XMP, IPTC, an ICC profile), `large.png` (2600 × 1700,
     /// transparent, EXIF with GPS and a text chunk), `small.jpg` (320 × 240, EXIF with GPS),
     /// `wide.jpg` (1200 × 800 of one colour, in a wide-gamut ICC profile), `animated.gif`,
-    /// `drawing.svg`, `notes.jpg` (text) and `cut.jpg` (a third of `phone.jpg`).
+    /// `drawing.svg`, `notes.jpg` (text), `cut.jpg` (a third of `phone.jpg`) and `cut.png` (a
+    /// third of `large.png`).
     public static func make(in folder: String, _ names: String...) async throws {
         let run = try await Program(executable: "/usr/bin/env").run(["python3", script, "make", folder] + names)
         guard run.succeeded else {

@@ -5,7 +5,8 @@ import XMLRPC
 /// stores a file under `static/media/YYYY/MM/<safe name>` and returns its public `url`.
 ///
 /// The name is made safe first (see `MediaName`), and must be of a kind editors may upload
-/// (see `MediaKind`); a name already taken that month gets `-2`, `-3` … before its
+/// (see `MediaKind`); a picture is known by its bytes, and one bake cannot read is refused
+/// (see `MediaUpload`). A name already taken that month gets `-2`, `-3` … before its
 /// extension, unless `overwrite` is true.
 struct NewMediaObject: XMLRPCMethod {
     var name: String { "metaWeblog.newMediaObject" }
@@ -22,10 +23,11 @@ struct NewMediaObject: XMLRPCMethod {
         }
         let type = media["type"]?.stringValue ?? ""
         let overwrite = media["overwrite"]?.boolValue ?? false
-        let fileName = MediaName(requested).text
-        let allowSVG = context.configuration.uploadSVG
-        guard MediaKind(fileName: fileName, allowSVG: allowSVG) != nil else {
-            throw parameters.invalid(3, "media", "name: " + MediaKind.refusal(of: fileName, allowSVG: allowSVG))
+        let fileName: String
+        do throws(MediaUpload.Refusal) {
+            fileName = try await context.upload(requested, type: type, bytes: Array(bits))
+        } catch {
+            throw parameters.invalid(3, "media", "is refused: " + error.message)
         }
         let month = context.dates.monthFolder(context.now())
         let path = try await context.writer.perform { tree throws(MetaWeblogError) in
