@@ -16,18 +16,7 @@ struct AuthorizationPage: Sendable {
             ("state", request.state), ("code_challenge", request.codeChallenge), ("code_challenge_method", "S256"),
             ("scope", request.scopeText), ("me", me),
         ].map { "<input type=\"hidden\" name=\"\($0.0)\" value=\"\(Self.escape($0.1))\">" }.joined(separator: "\n")
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Sign in to \(Self.escape(siteName))</title>
-        <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32em;margin:2em auto;padding:0 1em}code{word-break:break-all}.problem{color:#a00}</style>
-        </head>
-        <body>
-        <main>
-        <h1>Sign in to \(Self.escape(siteName))</h1>
+        return Self.document(title: "Sign in to " + siteName, main: """
         <p><code>\(Self.escape(request.clientID))</code> asks to:</p>
         <ul>\(scopes)</ul>
         <p>It will be sent back to <code>\(Self.escape(request.redirectURI))</code>.</p>
@@ -38,6 +27,24 @@ struct AuthorizationPage: Sendable {
         <input id="password" type="password" name="password" autocomplete="current-password" required autofocus></p>
         <p><button type="submit">Allow</button></p>
         </form>
+        """)
+    }
+
+    /// A sign-in page: `main` (HTML) under a heading of `title` (text), in the pages' style.
+    static func document(title: String, main: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32em;margin:2em auto;padding:0 1em}code{word-break:break-all}.problem{color:#a00}</style>
+        </head>
+        <body>
+        <main>
+        <h1>\(escape(title))</h1>
+        \(main)
         </main>
         </body>
         </html>

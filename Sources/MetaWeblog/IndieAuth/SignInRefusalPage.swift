@@ -13,27 +13,12 @@ struct SignInRefusalPage: Sendable {
         let app = clientID.map { LogText.clipped($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let who = app.map { "The app <code>\(Self.escape($0))</code>" } ?? "An app"
         let advice = error.advice ?? "Start the sign-in from the app again; if this page comes back, tell the app's maker what it says."
-        return """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>This app cannot sign in to \(Self.escape(siteName))</title>
-        <style>body{font:16px/1.5 system-ui,sans-serif;max-width:32em;margin:2em auto;padding:0 1em}code{word-break:break-all}.problem{color:#a00}</style>
-        </head>
-        <body>
-        <main>
-        <h1>This app cannot sign in to \(Self.escape(siteName))</h1>
+        return AuthorizationPage.document(title: "This app cannot sign in to " + siteName, main: """
         <p>\(who) asked to sign in, but its request cannot be taken.</p>
         <p class="problem" role="alert"><strong>What is missing:</strong> \(Self.escape(error.message)).</p>
         <p><strong>What to do:</strong> \(Self.escape(advice))</p>
         <p>Nothing was signed in, and no password was asked for.</p>
-        </main>
-        </body>
-        </html>
-
-        """
+        """)
     }
 
     static func escape(_ text: String) -> String {
