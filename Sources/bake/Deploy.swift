@@ -10,9 +10,10 @@ extension Bake {
     /// `bake deploy`: bake as `bake build` does, then publish the site with rsync.
     struct Deploy: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Bake the blog, then publish the site with rsync.",
+            abstract: "Bake the blog, then publish the site with rsync, or to a git branch.",
             discussion: """
-            TARGET is a folder, user@host:path (rsync over ssh) or rsync://host[:port]/module/path; \
+            TARGET is a folder, user@host:path (rsync over ssh), rsync://host[:port]/module/path, or \
+            git+URL[#BRANCH] (a branch of a git repository, gh-pages by default: GitHub Pages, Codeberg Pages); \
             without --to, site.settings's @deploy_to (or @rsync_remote_path) names it. Only files bake \
             published to the target before and no longer makes are deleted there; nothing else is.
             """
@@ -45,13 +46,14 @@ extension Bake {
                 if let text = self.target {
                     target = try DeployTarget(text, relativeTo: cwd)
                 } else if configuration.problems.isEmpty {
-                    target = try SiteDeployer(configuration: configuration, rsync: try Rsync.find()).target
+                    target = try SiteDeployer(configuration: configuration, rsync: Rsync(executable: "rsync")).target
                 } else {
                     // Unreadable settings: the build says what is wrong with them.
                     try await Build.bake(configuration, clean: clean, verbose: verbose, outcome: Self.notPublished, onceWritten: Self.nothingPublished)
                     throw DeployError(.noTarget)
                 }
-                rsync = try Rsync.find()
+                // A git branch is published with git alone.
+                if case .git = target.kind { rsync = Rsync(executable: "rsync") } else { rsync = try Rsync.find() }
             } catch let error as DeployError {
                 Self.fail(error)
             }
@@ -62,7 +64,7 @@ extension Bake {
             do {
                 // rsync's lines come one at a time, from the one task that reads them.
                 let count = ChangeCount()
-                summary = try await SiteDeployer(blog: options.blog, output: options.output, target: target, rsync: rsync)
+                summary = try await SiteDeployer(blog: options.blog, output: options.output, target: target, rsync: rsync, siteURL: options.configuration.settings.url)
                     .deploy(dryRun: dryRun) { change in
                         terminal.show("\(dryRun ? "Checking" : "Publishing") \(count.next()): \(change.path)")
                     }

@@ -16,6 +16,10 @@ public struct DeployError: Error, Sendable, Hashable {
         /// ssh could not log in to the target without asking for a password, a passphrase or
         /// whether to trust the host, and no one was there to answer. `said` is ssh's line.
         case needsKey(target: DeployTarget, said: String)
+        /// git failed to fetch, commit or push the branch (`step`). `said` is git's line.
+        case gitFailed(target: DeployTarget, step: String, said: String)
+        /// `git` is not on the PATH, for a `git+` target.
+        case gitMissing
         /// The record of what bake published there could not be read (before publishing) or
         /// written (after).
         case record(FileSystemError, published: Bool)
@@ -32,9 +36,10 @@ public struct DeployError: Error, Sendable, Hashable {
         switch reason {
         case .noTarget:
             return "no target to publish to; expected --to TARGET or `@deploy_to TARGET` in site.settings "
-                + "(a folder, user@host:path or rsync://host/module/path)"
+                + "(a folder, user@host:path, rsync://host/module/path or git+URL#branch)"
         case .invalidTarget(let text):
-            return "cannot read `\(text)` as a target; expected a folder, user@host:path or rsync://host[:port]/module/path"
+            return "cannot read `\(text)` as a target; expected a folder, user@host:path, rsync://host[:port]/module/path "
+                + "or git+URL[#branch] (git+https://…, git+ssh://…, git+file://…)"
         case .rsyncMissing:
             return "rsync was not found on the PATH; expected Debian's rsync package (apt-get install rsync)"
         case .noManifest(let output):
@@ -44,6 +49,10 @@ public struct DeployError: Error, Sendable, Hashable {
                 ? "nothing on the target was changed"
                 : "\(changed) file\(changed == 1 ? " was" : "s were") changed before it stopped; run the deploy again"
             return "cannot publish to \(target.host) (rsync exit \(status)): \(said); \(outcome)"
+        case .gitFailed(let target, let step, let said):
+            return "cannot publish to \(target.host): git could not \(step) (\(said)); the branch on the target was not changed"
+        case .gitMissing:
+            return "git was not found on the PATH; expected Debian's git package (apt-get install git) for a git+ target"
         case .needsKey(let target, let said):
             return "cannot publish to \(target.host): ssh needs a key, as it may not ask for a password here (\(said)); "
                 + "expected a key that logs in to \(target.host) without a prompt (ssh-copy-id, and ssh-agent for a passphrase), "

@@ -1,14 +1,17 @@
 import Foundation
 
-/// Where `bake deploy` publishes the site, in one of the three forms rsync understands.
+/// Where `bake deploy` publishes the site: one of the three forms rsync understands, or a
+/// branch of a git repository.
 ///
 /// ```swift
 /// let target = try DeployTarget("me@example.com:www", relativeTo: "/blog")
 /// target.host                 // "example.com"
 /// target.rsyncDestination     // "me@example.com:www/"
+/// try DeployTarget("git+https://github.com/me/me.github.io.git#main", relativeTo: "/blog").kind
+/// // .git(GitBranch(repository: "https://github.com/me/me.github.io.git", branch: "main"))
 /// ```
 public struct DeployTarget: Sendable, Hashable {
-    /// The three forms.
+    /// The forms.
     public enum Kind: Sendable, Hashable {
         /// A folder on this machine, absolute.
         case folder
@@ -16,6 +19,25 @@ public struct DeployTarget: Sendable, Hashable {
         case shell
         /// `rsync://[user@]host[:port]/module/path`, an rsync daemon.
         case daemon
+        /// `git+URL[#BRANCH]`: a branch of a git repository (GitHub Pages, Codeberg Pages,
+        /// Netlify or Cloudflare Pages fed from git), committed to and pushed with git.
+        case git(GitBranch)
+    }
+
+    /// A branch of a git repository to publish to.
+    public struct GitBranch: Sendable, Hashable {
+        /// The repository as git takes it: `https://…`, `ssh://…`, `file://…` or `git://…`.
+        public let repository: String
+        /// The branch, `gh-pages` unless named.
+        public let branch: String
+
+        /// The branch used when the target names none, as GitHub Pages reads it.
+        public static let defaultBranch = "gh-pages"
+
+        public init(repository: String, branch: String) {
+            self.repository = repository
+            self.branch = branch
+        }
     }
 
     public let kind: Kind
@@ -30,7 +52,12 @@ public struct DeployTarget: Sendable, Hashable {
         var text = text.trimmingCharacters(in: .whitespaces)
         while text.count > 1, text.hasSuffix("/") { text.removeLast() }
         guard !text.isEmpty else { throw DeployError(.invalidTarget(text)) }
-        if text.lowercased().hasPrefix("rsync:") {
+        if text.lowercased().hasPrefix("git+") {
+            let branch = try Self.gitBranch(String(text.dropFirst(4)), target: text)
+            kind = .git(branch.0)
+            name = text
+            host = branch.host
+        } else if text.lowercased().hasPrefix("rsync:") {
             guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty, !host.hasPrefix("-"),
                   components.path.split(separator: "/").first != nil else {
                 throw DeployError(.invalidTarget(text))
@@ -55,6 +82,29 @@ public struct DeployTarget: Sendable, Hashable {
             name = URL(fileURLWithPath: joined).standardizedFileURL.path
             host = "this machine"
         }
+    }
+
+    /// Reads `URL[#BRANCH]` after `git+`; `host` is the repository's, for messages.
+    static func gitBranch(_ text: String, target: String) throws(DeployError) -> (GitBranch, host: String) {
+        let hash = text.lastIndex(of: "#")
+        let repository = String(text[..<(hash ?? text.endIndex)])
+        let branch = hash.map { String(text[text.index(after: $0)...]) } ?? GitBranch.defaultBranch
+        let scheme = repository.prefix { $0 != ":" }.lowercased()
+        guard ["https", "http", "ssh", "file", "git"].contains(scheme), repository.dropFirst(scheme.count).hasPrefix("://"),
+              let components = URLComponents(string: repository), !components.path.isEmpty || !(components.host ?? "").isEmpty,
+              !(components.host ?? "").hasPrefix("-"), isBranchName(branch) else {
+            throw DeployError(.invalidTarget(target))
+        }
+        let host = scheme == "file" ? "this machine" : (components.host ?? "")
+        guard !host.isEmpty else { throw DeployError(.invalidTarget(target)) }
+        return (GitBranch(repository: repository, branch: branch), host)
+    }
+
+    /// Whether git takes `name` as a branch (`git check-ref-format --branch`'s rules, stricter).
+    static func isBranchName(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"), !name.hasSuffix(".lock"),
+              !name.hasSuffix("."), !name.contains(".."), !name.contains("//"), !name.contains("@{"), name != "@" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !"~^:?*[\\".unicodeScalars.contains($0) }
     }
 
     /// The destination as rsync takes it: with a trailing slash, so the site's files land

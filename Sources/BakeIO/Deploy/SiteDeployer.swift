@@ -1,8 +1,8 @@
 import BakeKit
 import Foundation
 
-/// Publishes a baked site to a target with rsync, deleting there only what bake published
-/// before and no longer makes.
+/// Publishes a baked site to a target with rsync, or as a commit on a git branch
+/// (`GitBranchPublisher`), deleting there only what bake published before and no longer makes.
 ///
 /// The files it may send are those the output's `.bake-manifest` lists; the files it may
 /// delete are those it recorded as published to that target (`PublishedFiles`) and the
@@ -27,8 +27,11 @@ public struct SiteDeployer: Sendable {
     /// The remote shell for a `user@host:path` target (`Rsync.unattendedShell` when no one is
     /// there to type a password); nil for rsync's own.
     public let remoteShell: String?
+    /// The site's URL (`@site_url`): a git branch gets a `CNAME` for a domain of its own.
+    public let siteURL: String?
 
-    public init(blog: BlogFolder, output: String, target: DeployTarget, rsync: Rsync, remoteShell: String? = nil) {
+    public init(blog: BlogFolder, output: String, target: DeployTarget, rsync: Rsync, remoteShell: String? = nil, siteURL: String? = nil) {
+        self.siteURL = siteURL
         self.blog = blog
         self.output = output
         self.target = target
@@ -41,7 +44,7 @@ public struct SiteDeployer: Sendable {
         guard let text = configuration.settings.deployTo else { throw DeployError(.noTarget) }
         self.init(
             blog: configuration.blog, output: configuration.output, target: try DeployTarget(text, relativeTo: configuration.blog.root),
-            rsync: rsync, remoteShell: remoteShell
+            rsync: rsync, remoteShell: remoteShell, siteURL: configuration.settings.url
         )
     }
 
@@ -62,6 +65,19 @@ public struct SiteDeployer: Sendable {
             throw DeployError(.record(error, published: false))
         }
         let plan = DeployPlan(site: manifest, published: published)
+        if case .git(let branch) = target.kind {
+            guard let git = Program.find("git") else { throw DeployError(.gitMissing) }
+            let summary = try await GitBranchPublisher(blog: blog, output: output, target: target, branch: branch, siteURL: siteURL, git: git)
+                .publish(plan: plan, dryRun: dryRun)
+            if !dryRun {
+                do {
+                    try PublishedFiles(paths: plan.publish).write(for: target, in: blog)
+                } catch {
+                    throw DeployError(.record(error, published: true))
+                }
+            }
+            return summary
+        }
         let work = PublishedFiles.path(for: target, in: blog) + ".work"
         defer { try? FileManager.default.removeItem(atPath: work) }
 

@@ -37,6 +37,11 @@ public struct ProgramMessages: Sendable {
         line.hasPrefix("rsync error:") || line.hasPrefix("rsync: connection unexpectedly closed")
     })
 
+    /// git: the line it marks `fatal:`, else its first, without `error: `.
+    public static let git = ProgramMessages(marker: "fatal:", stripPrefix: { line in
+        line.hasPrefix("error: ") ? String(line.dropFirst("error: ".count)) : line
+    })
+
     /// Pagefind: the line it marks `Error:`, else its first.
     public static let pagefind = ProgramMessages(marker: "Error:")
 

@@ -23,6 +23,22 @@ import Testing
         #expect(try DeployTarget("rsync://user@example.com/site", relativeTo: "/").host == "example.com")
     }
 
+    @Test func readsAGitBranch() throws {
+        let pages = try DeployTarget("git+https://github.com/me/me.github.io.git", relativeTo: "/blog")
+        #expect(pages.kind == .git(.init(repository: "https://github.com/me/me.github.io.git", branch: "gh-pages")))
+        #expect(pages.host == "github.com")
+        let main = try DeployTarget("git+ssh://git@codeberg.org/me/pages.git#main", relativeTo: "/blog")
+        #expect(main.kind == .git(.init(repository: "ssh://git@codeberg.org/me/pages.git", branch: "main")))
+        #expect(main.host == "codeberg.org")
+        let local = try DeployTarget("git+file:///srv/pages.git#site/live", relativeTo: "/blog")
+        #expect(local.kind == .git(.init(repository: "file:///srv/pages.git", branch: "site/live")))
+        #expect(local.host == "this machine")
+        for text in ["git+ftp://example.com/x.git", "git+https://github.com/me/x.git#-f", "git+https://github.com/me/x.git#a..b",
+                     "git+https://github.com/me/x.git#", "git+https://github.com/me/x.git#a b", "git+/srv/pages.git", "git+https://-oProxy/x"] {
+            #expect(throws: DeployError.self, "\(text)") { try DeployTarget(text, relativeTo: "/blog") }
+        }
+    }
+
     /// rsync's rule: a colon after a slash is part of a local path.
     @Test func aColonAfterASlashIsAFolder() throws {
         let target = try DeployTarget("./a:b", relativeTo: "/blog")
