@@ -32,6 +32,26 @@ struct DeployOnPostTests {
         }
     }
 
+    /// A git branch target (GitHub Pages): each change is one commit on the branch, read back
+    /// with git.
+    @Test func publishesEachChangeAsACommitOnAGitBranch() async throws {
+        let remote = NSTemporaryDirectory() + "bake-pages-" + UUID().uuidString + ".git"
+        defer { try? FileManager.default.removeItem(atPath: remote) }
+        let git = Program(executable: "/usr/bin/env")
+        #expect(try await git.run(["git", "init", "--quiet", "--bare", remote]).succeeded)
+        let blog = try TestBlog(settings: ["@deploy_on_post true", "@deploy_to git+file://\(remote)#main"])
+        defer { blog.delete() }
+        let shim = try await ShimHarness(blog: blog)
+        try await shim.whileRunning {
+            _ = try await shim.success("metaWeblog.newPost", ["1"] + ShimHarness.login + [Self.content, true])
+            let files = try await git.run(["git", "--git-dir", remote, "ls-tree", "-r", "--name-only", "main"]).output.split(separator: "\n")
+            #expect(files.contains("2021/02/03/published-from-the-editor.html") && files.contains(".nojekyll") && files.contains("index.html"))
+            let count = try await git.run(["git", "--git-dir", remote, "rev-list", "--count", "main"]).output
+            #expect(count == "1\n")
+            #expect(!shim.log.events.contains { if case .notPublished = $0 { true } else { false } })
+        }
+    }
+
     /// After its publish, the shim tells the web, once the editor has its answer: the first
     /// publish records the posts, the next post's link gets its webmention, and the hub its
     /// ping for the feeds; and a post scheduled ahead is published, with its webmention, when
