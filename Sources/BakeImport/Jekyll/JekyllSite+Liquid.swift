@@ -88,7 +88,8 @@ extension JekyllSite {
             // A URL at the end of a sentence.
             while let last = path.last, ".,;:!".contains(last) { path.removeLast() }
             if !base.isEmpty, path.hasPrefix(base + "/") { path = String(path.dropFirst(base.count)) }
-            guard let decoded = path.removingPercentEncoding else { continue }
+            // A control character cannot be in a file bake serves, nor be passed to the system.
+            guard let decoded = path.removingPercentEncoding, !decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { continue }
             let components = decoded.split(separator: "/")
             guard !components.isEmpty, !components.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix("_") || $0.hasPrefix(".") }),
                   !decoded.hasSuffix("/") else { continue }

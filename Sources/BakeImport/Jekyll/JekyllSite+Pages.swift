@@ -12,7 +12,7 @@ extension JekyllSite {
     /// Those Jekyll filled with posts, the home page and the 404 page, which bake makes itself,
     /// are skipped and reported.
     func readPages(config: FrontMatter?, zone: TimeZone) throws(ImportError) -> [ReadFile] {
-        let excluded = Self.excludedByDefault.union(config?.list("exclude") ?? [])
+        let excluded = Self.excludedByDefault.union((config?.list("exclude") ?? []).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
         var paths: [String] = []
         do {

@@ -98,6 +98,11 @@ import Testing
         }
     }
 
+    @Test func onlyPathsOfTheSiteAreFilesToCopy() {
+        let text = #"![a](/images/a.png) <img src="/notes/b%20c.png"> https://old.example.com/notes/d.pdf. (//cdn.example/x.js) /_site/e.png /../f /g%0A.png /h/ https://other.example/i.png"#
+        #expect(JekyllSite.sitePaths(in: text, baseurl: "/notes", siteURL: "https://old.example.com") == ["images/a.png", "b c.png", "d.pdf"])
+    }
+
     @Test func aPagesURLFollowsThePermalinkStyle() {
         #expect(JekyllSite.pageURL(path: "about", isIndex: false, own: nil, style: nil) == "/about.html")
         #expect(JekyllSite.pageURL(path: "docs/setup", isIndex: false, own: nil, style: "pretty") == "/docs/setup/")
