@@ -42,6 +42,8 @@ import Testing
             #expect(imported.stdout.hasPrefix("Imported 3 posts, 0 drafts, 2 pages and 2 static files; 0 already imported; 2 skipped; 10 left as text\n"), "\(imported.stdout)")
             let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
             let site = root + "/blog/site"
 
             var articles = 0

@@ -64,12 +64,7 @@ extension JekyllSite {
         }
         let name = isIndex ? components.dropLast() : components[...]
         let title = matter.text("title") ?? (name.last ?? "").split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
-        var body = Substring(matter.body)
-        var bodyLine = matter.bodyLine
-        while let newline = body.firstIndex(of: "\n"), body[..<newline].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            body = body[body.index(after: newline)...]
-            bodyLine += 1
-        }
+        let (body, bodyLine) = matter.bodyWithoutLeadingBlankLines
         let item = ImportItem(
             destination: .page, date: nil, slug: Slug.make(from: name.joined(separator: " ")), format: format,
             fields: [(HeaderKey.title.name, title)], body: String(body),

@@ -236,13 +236,7 @@ extension JekyllSite {
             oldURLs.append((own ?? permalink).url(date: date, title: slugSource, slug: slugSource, categories: categories))
         }
 
-        // Jekyll bodies usually start with a blank line after the front matter.
-        var body = Substring(matter.body)
-        var bodyLine = matter.bodyLine
-        while let newline = body.firstIndex(of: "\n"), body[..<newline].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            body = body[body.index(after: newline)...]
-            bodyLine += 1
-        }
+        let (body, bodyLine) = matter.bodyWithoutLeadingBlankLines
         let slug = Slug.make(from: slugSource)
         let item = ImportItem(
             destination: isDraft || !published ? .draft : .post, date: date,
