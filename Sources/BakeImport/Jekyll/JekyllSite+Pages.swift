@@ -63,12 +63,17 @@ extension JekyllSite {
             return .skipped(ImportNote(location: path, message: "not imported: the page for missing pages; bake makes its own 404.html"))
         }
         let name = isIndex ? components.dropLast() : components[...]
+        let slug = Slug.make(from: name.joined(separator: " "))
+        let oldURL = pageURL(path: stem, isIndex: isIndex, own: matter.text("permalink"), style: permalink)
+        // Its file, or a redirect from its old URL, would take the place of one of bake's own.
+        if let own = ["archive.html", "index.html", "404.html"].first(where: { slug + ".html" == $0 || oldURL == "/" + $0 || oldURL == "/" }) {
+            return .skipped(ImportNote(location: path, message: "not imported: bake makes its own \(oldURL == "/" ? "index.html" : own); give the page another name to keep it"))
+        }
         let title = matter.text("title") ?? (name.last ?? "").split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
         let (body, bodyLine) = matter.bodyWithoutLeadingBlankLines
         let item = ImportItem(
-            destination: .page, date: nil, slug: Slug.make(from: name.joined(separator: " ")), format: format,
-            fields: [(HeaderKey.title.name, title)], body: String(body),
-            oldURLs: [pageURL(path: stem, isIndex: isIndex, own: matter.text("permalink"), style: permalink)], source: path
+            destination: .page, date: nil, slug: slug, format: format,
+            fields: [(HeaderKey.title.name, title)], body: String(body), oldURLs: [oldURL], source: path
         )
         var page = matter.liquidValues
         page["title"] = .text(title)

@@ -103,6 +103,22 @@ import Testing
         #expect(JekyllSite.sitePaths(in: text, baseurl: "/notes", siteURL: "https://old.example.com") == ["images/a.png", "b c.png", "d.pdf"])
     }
 
+    /// Pages that would take the place of bake's own leave a blog that builds.
+    @Test func aPageNamedAsOneOfBakesOwnIsSkipped() throws {
+        try withTemporaryFolder { root in
+            try write("---\ntitle: Old\n---\nOld things.\n", to: "jekyll/archive.md", in: root)
+            try write("---\ntitle: Start\npermalink: /\n---\nHello.\n", to: "jekyll/start.md", in: root)
+            try write("---\ntitle: Kept\n---\nKept.\n", to: "jekyll/kept.md", in: root)
+            try write("---\ntitle: Post\n---\nPost.\n", to: "jekyll/_posts/2020-01-01-post.md", in: root)
+            let source = try JekyllSite(root: root + "/jekyll", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.map(\.source) == ["_posts/2020-01-01-post.md", "kept.md"])
+            #expect(source.skipped.map(\.description) == [
+                "archive.md: not imported: bake makes its own archive.html; give the page another name to keep it",
+                "start.md: not imported: bake makes its own index.html; give the page another name to keep it",
+            ])
+        }
+    }
+
     @Test func aPagesURLFollowsThePermalinkStyle() {
         #expect(JekyllSite.pageURL(path: "about", isIndex: false, own: nil, style: nil) == "/about.html")
         #expect(JekyllSite.pageURL(path: "docs/setup", isIndex: false, own: nil, style: "pretty") == "/docs/setup/")
