@@ -109,10 +109,10 @@ private extension LiquidRenderer {
                         output += highlighted(code.text, language: markup.arguments, after: output, before: parts[safe: index])
                     }
                     trimNext = closing.trimsAfter
-                case "post_url":
-                    if let url = context.postURLs[markup.arguments] { put(url, for: markup) } else { leave(markup) }
-                case "link":
-                    if let url = context.links[markup.arguments] { put(url, for: markup) } else { leave(markup) }
+                case "post_url", "link":
+                    // Jekyll takes either with or without a leading slash.
+                    let name = String(markup.arguments.drop { $0 == "/" })
+                    if let url = (markup.name == "link" ? context.links : context.postURLs)[name] { put(url, for: markup) } else { leave(markup) }
                 default:
                     leave(markup)
                 }
@@ -286,9 +286,7 @@ private extension LiquidRenderer {
     /// with the `ordinal` type (`7th Nov 2008`) and its `US` style (`Nov 7th, 2008`).
     static func dateToString(_ date: CivilTime, long: Bool, type: String?, style: String?) -> String? {
         let month = long ? CivilTime.monthNames[date.month - 1] : String(CivilTime.monthNames[date.month - 1].prefix(3))
-        guard type == "ordinal" else {
-            return type == nil ? StrftimeFormat("%d \(long ? "%B" : "%b") %Y")?.format(date) : nil
-        }
+        guard type == "ordinal" else { return StrftimeFormat("%d \(long ? "%B" : "%b") %Y")?.format(date) }
         let suffix = switch date.day % 100 {
         case 11, 12, 13: "th"
         default: [1: "st", 2: "nd", 3: "rd"][date.day % 10] ?? "th"

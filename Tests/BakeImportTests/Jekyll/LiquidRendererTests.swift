@@ -41,6 +41,7 @@ import Testing
         ("a {%- comment %} gone {% endcomment -%} b", "ab"),
         ("{% raw %}{{ page.title }} {% if %}{% endraw %}", "{{ page.title }} {% if %}"),
         ("[first]({% post_url 2010-10-18-first %}) [about]({% link about.md %})", "[first](/2010/10/18/first.html) [about](/about.html)"),
+        ("{% post_url /2010-10-18-first %} {% link /about.md %}", "/2010/10/18/first.html /about.html"),
         ("{{ page.url }}", "/2011/03/01/a.html"),
         ("{ not liquid } {{ unclosed", "{ not liquid } {{ unclosed"),
     ])
