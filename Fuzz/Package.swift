@@ -14,6 +14,7 @@ let targets: [(name: String, products: [String])] = [
     ("date", ["BakeKit"]),
     ("highlight", ["BakeKit"]),
     ("jekyll", ["BakeImport"]),
+    ("liquid", ["BakeImport"]),
     ("links", ["LinkCheck"]),
     ("micropub", ["MetaWeblog"]),
     ("pictures", ["BakeKit"]),

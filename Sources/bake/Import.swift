@@ -25,8 +25,12 @@ extension Bake {
 
         struct Jekyll: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Import a Jekyll site's _posts and _drafts.",
-                discussion: "The old URLs come from each post's permalink, or the permalink style in _config.yml."
+                abstract: "Import a Jekyll site's _posts, _drafts and pages, and the files they show.",
+                discussion: """
+                The old URLs come from each post's permalink, or the permalink style in _config.yml. \
+                Liquid with one meaning ({{ page.title }}, {% highlight %}, {% post_url %} …) is run; \
+                the rest stays as text, and the report lists it.
+                """
             )
 
             @Argument(help: "The Jekyll site's folder (the one with _posts/).")

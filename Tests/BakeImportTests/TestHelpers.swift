@@ -4,7 +4,7 @@ import BakeTestSupport
 import Foundation
 import Testing
 
-/// The path of `Fixtures/<name>`: `jekyll-site` (a small Jekyll blog) or `wordpress-export.xml`.
+/// The path of `Fixtures/<name>`: `jekyll-site` (a small Jekyll blog), `jekyll-liquid` (one whose posts use Liquid) or `wordpress-export.xml`.
 func fixturePath(_ name: String) throws -> String {
     let folder = try #require(Bundle.module.resourceURL, "the test bundle has no resources")
     let path = folder.appendingPathComponent("Fixtures").appendingPathComponent(name).path
@@ -32,7 +32,12 @@ func text(_ path: String) throws -> String {
 
 /// A copy of the fixture Jekyll site in `folder`, to break or change in a test.
 func copyJekyllSite(to folder: String) throws -> String {
-    let source = try fixturePath("jekyll-site")
+    try copySite("jekyll-site", to: folder)
+}
+
+/// A copy of the fixture folder `name` in `folder`.
+func copySite(_ name: String, to folder: String) throws -> String {
+    let source = try fixturePath(name)
     for file in allFiles(in: source) {
         try write(Array(try Data(contentsOf: URL(fileURLWithPath: source + "/" + file))), to: file, in: folder)
     }

@@ -15,12 +15,11 @@ import Testing
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(imported.stderr == "")
             #expect(imported.stdout == """
-                Imported 3 posts, 2 drafts and 0 pages; 0 already imported; 1 skipped; 3 left as text
+                Imported 3 posts, 2 drafts and 0 pages; 0 already imported; 1 skipped; 2 left as text
                 Skipped:
                   _posts/README.txt: not imported: bake reads Markdown and HTML, not .txt
                 Left as text, for you to translate:
                   _posts/2009-03-31-hello-jekyll.md:11: Liquid {% include note.html %}
-                  _posts/2010-01-02-an-html-post.html:7: Liquid {{ page.title }}
                   front matter: keys bake does not use, not carried over: `layout` (2)
 
                 """)
@@ -30,6 +29,52 @@ import Testing
             let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/2009/03/31/hello-jekyll.html"))
+        }
+    }
+
+    /// A blog whose posts use Liquid: every page bake makes of a post, page or list shows the
+    /// Liquid run, read with libxml2, but for the post that needs a running Jekyll.
+    @Test func importsAJekyllSitesLiquidPagesAndFilesThenBakesThem() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "jekyll", fixtures + "/jekyll-liquid", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 3 posts, 0 drafts, 2 pages and 2 static files; 0 already imported; 2 skipped; 10 left as text\n"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog", "--future"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+            let site = root + "/blog/site"
+
+            var articles = 0
+            for page in allFiles(in: site) where page.hasSuffix(".html") {
+                let document = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + page)))), "\(page)")
+                for article in [document] + document.descendants where article.name == "article" {
+                    // The one post whose Liquid needs Jekyll, and the text `{% raw %}` kept.
+                    let text = article.text.replacingOccurrences(of: "Liquid shows {{ page.title }} like this.", with: "")
+                    guard !text.contains("What needs a running Jekyll") else { continue }
+                    #expect(!text.contains("{{") && !text.contains("{%"), "\(page): \(text)")
+                    articles += 1
+                }
+            }
+            #expect(articles >= 5)
+
+            let post = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/2011/03/31/every-tag.html")))))
+            let elements = post.descendants
+            #expect(elements.first { $0.name == "h1" && $0.text == "Every tag & more" } != nil)
+            let code = elements.filter { $0.name == "code" && $0.classes.contains { $0.hasPrefix("language-") } }
+            #expect(code.map { $0.classes.first { $0.hasPrefix("language-") }.map(String.init) } == ["language-ruby", "language-swift"])
+            #expect(code.first?.text.contains("puts \"Hello, #{name}\"") == true)
+            let links = elements.filter { $0.name == "a" }.compactMap { $0.attributes["href"] }
+            #expect(links.contains("/2010/10/18/first-steps.html") && links.contains("/about.html") && links.contains("/assets/notes.pdf"), "\(links)")
+            #expect(elements.contains { $0.name == "img" && $0.attributes["src"] == "/images/diagram.svg" })
+            for file in ["images/diagram.svg", "assets/notes.pdf", "about.html", "docs-setup.html", "2010/10/18/first-steps.html"] {
+                #expect(FileManager.default.fileExists(atPath: site + "/" + file), "\(file)")
+            }
+            // Old URLs of posts and pages lead to the new ones.
+            for (old, new) in [("2011/03/31/every-tag/index.html", "2011/03/31/every-tag.html"), ("about/index.html", "about.html"), ("docs/setup/index.html", "docs-setup.html")] {
+                #expect(try String(contentsOfFile: site + "/" + old, encoding: .utf8).contains(#"url=https://example.com/\#(new)""#), "\(old)")
+            }
         }
     }
 

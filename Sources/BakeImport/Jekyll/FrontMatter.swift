@@ -59,6 +59,18 @@ struct FrontMatter {
         self.bodyLine = bodyLine
     }
 
+    /// The body from its first line with text (Jekyll bodies usually start with a blank line
+    /// after the front matter), and the file's line where that is.
+    var bodyWithoutLeadingBlankLines: (body: Substring, line: Int) {
+        var body = Substring(self.body)
+        var line = bodyLine
+        while let newline = body.firstIndex(of: "\n"), body[..<newline].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            body = body[body.index(after: newline)...]
+            line += 1
+        }
+        return (body, line)
+    }
+
     /// The text of a scalar value, or nil when absent or null.
     func text(_ key: String) -> String? {
         guard let value = values[key]?.node, value.null == nil, let scalar = value.scalar else { return nil }

@@ -38,9 +38,8 @@ public struct JekyllSite: Sendable {
         if let name = config?.text("timezone"), let configured = TimeZone(identifier: name) { zone = configured }
         let permalink = JekyllPermalink(setting: config?.text("permalink"))
 
-        var items: [ImportItem] = []
+        var documents: [JekyllDocument] = []
         var skipped: [ImportNote] = []
-        var untranslated: [ImportNote] = []
         var problems: [Diagnostic] = []
         var droppedKeys: [String: Int] = [:]
         for folder in ["_posts", "_drafts"] {
@@ -57,9 +56,8 @@ public struct JekyllSite: Sendable {
                     switch read {
                     case .skipped(let note):
                         skipped.append(note)
-                    case .item(let item, let liquid, let dropped):
-                        items.append(item)
-                        untranslated += liquid
+                    case .item(let document, let dropped):
+                        documents.append(document)
                         for key in dropped { droppedKeys[key, default: 0] += 1 }
                     }
                 } catch {
@@ -67,18 +65,46 @@ public struct JekyllSite: Sendable {
                 }
             }
         }
+        do {
+            for read in try readPages(config: config, zone: zone) {
+                switch read {
+                case .skipped(let note):
+                    skipped.append(note)
+                case .item(let document, let dropped):
+                    documents.append(document)
+                    for key in dropped { droppedKeys[key, default: 0] += 1 }
+                }
+            }
+        } catch {
+            problems += error.problems
+        }
         guard problems.isEmpty else { throw ImportError(problems) }
+
+        let rendered = render(documents, config: config, zone: zone)
+        var untranslated = rendered.untranslated
         if !droppedKeys.isEmpty {
             let keys = droppedKeys.keys.sorted().map { "`\($0)` (\(droppedKeys[$0, default: 0]))" }
             untranslated.append(ImportNote(location: "front matter", message: "keys bake does not use, not carried over: \(keys.joined(separator: ", "))"))
         }
         let site = configFile.map { Self.site(config: $0.matter, file: $0.name) } ?? ImportedSite()
-        return ImportSource(items: items, skipped: skipped, untranslated: untranslated, site: site)
+        return ImportSource(items: rendered.items, skipped: skipped, untranslated: untranslated, site: site, files: rendered.files)
     }
 }
 
+/// A post, draft or page read from the site, its Liquid not yet run.
+struct JekyllDocument {
+    /// With the body as written.
+    let item: ImportItem
+    /// The file, relative to the site, e.g. `_posts/2009-03-31-hello.md`.
+    let path: String
+    /// The file's line where `item.body` starts.
+    let bodyLine: Int
+    /// What `page.*` reads, but `url`.
+    let page: [String: LiquidValue]
+}
+
 enum ReadFile {
-    case item(ImportItem, liquid: [ImportNote], dropped: [String])
+    case item(JekyllDocument, dropped: [String])
     case skipped(ImportNote)
 }
 
@@ -210,22 +236,20 @@ extension JekyllSite {
             oldURLs.append((own ?? permalink).url(date: date, title: slugSource, slug: slugSource, categories: categories))
         }
 
-        // Jekyll bodies usually start with a blank line after the front matter.
-        var body = Substring(matter.body)
-        var bodyLine = matter.bodyLine
-        while let newline = body.firstIndex(of: "\n"), body[..<newline].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
-            body = body[body.index(after: newline)...]
-            bodyLine += 1
-        }
-        let liquid = LiquidTags.find(in: String(body)).map {
-            ImportNote(location: "\(path):\(bodyLine + $0.line - 1)", message: "Liquid \($0.text)")
-        }
+        let (body, bodyLine) = matter.bodyWithoutLeadingBlankLines
         let slug = Slug.make(from: slugSource)
         let item = ImportItem(
             destination: isDraft || !published ? .draft : .post, date: date,
             slug: slug.isEmpty ? Slug.make(from: title ?? "") : slug, format: format,
             fields: fields, body: String(body), oldURLs: oldURLs, source: path
         )
-        return .item(item, liquid: liquid, dropped: matter.keys.filter { !Self.usedKeys.contains($0) })
+        var page = matter.liquidValues
+        page["title"] = .text(fields[0].value)
+        page["date"] = .date(date)
+        page["slug"] = .text(slugSource)
+        page["categories"] = .list(categories.map(LiquidValue.text))
+        page["tags"] = .list((matter.list("tags") + matter.list("tag", splittingScalars: false)).map(LiquidValue.text))
+        let document = JekyllDocument(item: item, path: path, bodyLine: bodyLine, page: page)
+        return .item(document, dropped: matter.keys.filter { !Self.usedKeys.contains($0) })
     }
 }

@@ -31,6 +31,8 @@ public struct ImportPlan: Sendable {
     public let blog: BlogFolder
     /// The files to write, in the source's order.
     public let files: [File]
+    /// The old site's files to copy, in the source's order.
+    public let copies: [ImportFile]
     /// Paths whose file already holds exactly what the import would write.
     public let alreadyImported: [String]
     /// What is not imported, from the reader and from clashes with files in the blog.
@@ -46,8 +48,7 @@ public struct ImportPlan: Sendable {
         // Slugs are given out per page folder, and per day across posts/ and drafts/, as
         // `PostTree` does: a post and a draft of one day with one slug share a permalink.
         var onDisk: [String: [String: String]] = [:]   // "pages" or a day → stem → path in the blog
-        var chosen: [String: Set<String>] = [:]        // "pages" or a day → stems given out in this run
-        for item in source.items {
+        for (item, stem) in zip(source.items, Self.stems(of: source.items)) {
             let folder: String
             let scope: String
             switch item.destination {
@@ -66,11 +67,9 @@ public struct ImportPlan: Sendable {
                     throw ImportError([error.diagnostic(relativeTo: blog.root)])
                 }
             }
-            let stem = Slug.unique(item.slug.isEmpty ? "post" : item.slug, taken: chosen[scope, default: []])
-            chosen[scope, default: []].insert(stem)
             let name = "\(stem).\(item.format == .html ? "html" : "markdown")"
             let path = "\(folder)/\(name)"
-            let permalink = item.destination == .page ? "/\(stem).html" : "/\(scope)/\(stem).html"
+            let permalink = Self.permalink(of: item, stem: stem)
             var fields = item.fields
             if item.destination != .draft {
                 var aliases: [String] = []
@@ -94,6 +93,20 @@ public struct ImportPlan: Sendable {
             files.append(File(path: path, text: text, destination: item.destination, source: item.source))
         }
         self.files = files
+        var copies: [ImportFile] = []
+        for file in source.files where !copies.contains(where: { $0.path == file.path }) {
+            guard FileIO.exists(blog.path(file.path)) else {
+                copies.append(file)
+                continue
+            }
+            let bytes = try? FileIO.read(file.from)
+            if let bytes, FileIO.contentEquals(blog.path(file.path), bytes) {
+                already.append(file.path)
+            } else {
+                skipped.append(ImportNote(location: file.source, message: "not copied: \(file.path) is already there with other bytes; it was left as it is"))
+            }
+        }
+        self.copies = copies
         self.alreadyImported = already
         self.skipped = skipped
         self.untranslated = source.untranslated
@@ -109,7 +122,33 @@ public struct ImportPlan: Sendable {
                 throw ImportError([error.diagnostic(relativeTo: blog.root)])
             }
         }
+        for file in copies {
+            do {
+                try FileIO.writeAtomically(try FileIO.read(file.from), to: blog.path(file.path), durable: true)
+            } catch {
+                throw ImportError([error.diagnostic(relativeTo: blog.root)])
+            }
+        }
         return ImportReport(plan: self)
+    }
+}
+
+extension ImportPlan {
+    /// The file name (without extension) each item gets, in order: its slug, with `-2`, `-3` …
+    /// when an item before it in the same page folder or day wants it too.
+    static func stems(of items: [ImportItem]) -> [String] {
+        var chosen: [String: Set<String>] = [:]        // "pages" or a day → stems given out
+        return items.map { item in
+            let scope = item.destination == .page ? "pages" : item.date?.dayFolder ?? ""
+            let stem = Slug.unique(item.slug.isEmpty ? "post" : item.slug, taken: chosen[scope, default: []])
+            chosen[scope, default: []].insert(stem)
+            return stem
+        }
+    }
+
+    /// The root-relative URL of `item` in the blog, once named `stem`.
+    static func permalink(of item: ImportItem, stem: String) -> String {
+        item.destination == .page ? "/\(stem).html" : "/\(item.date?.dayFolder ?? "")/\(stem).html"
     }
 }
 

@@ -3,6 +3,8 @@ public struct ImportReport: Sendable {
     public let posts: Int
     public let drafts: Int
     public let pages: Int
+    /// Files of the old site copied into `static/`.
+    public let files: Int
     /// Paths that already held exactly what the import would write.
     public let alreadyImported: [String]
     public let skipped: [ImportNote]
@@ -12,6 +14,7 @@ public struct ImportReport: Sendable {
         posts = plan.files.count(where: { $0.destination == .post })
         drafts = plan.files.count(where: { $0.destination == .draft })
         pages = plan.files.count(where: { $0.destination == .page })
+        files = plan.copies.count
         alreadyImported = plan.alreadyImported
         skipped = plan.skipped
         untranslated = plan.untranslated
@@ -20,7 +23,9 @@ public struct ImportReport: Sendable {
     /// E.g. `Imported 3 posts, 2 drafts and 1 page; 0 already imported; 1 skipped; 1 left untranslated`,
     /// then one line for each skipped and untranslated thing.
     public var lines: [String] {
-        var lines = ["Imported \(counted(posts, "post")), \(counted(drafts, "draft")) and \(counted(pages, "page")); "
+        // Copied files are named only when there are some, as only some sources have them.
+        let counts = [counted(posts, "post"), counted(drafts, "draft"), counted(pages, "page")] + (files > 0 ? [counted(files, "static file")] : [])
+        var lines = ["Imported \(counts.dropLast().joined(separator: ", ")) and \(counts[counts.count - 1]); "
             + "\(alreadyImported.count) already imported; \(skipped.count) skipped; \(untranslated.count) left as text"]
         if !skipped.isEmpty {
             lines.append("Skipped:")

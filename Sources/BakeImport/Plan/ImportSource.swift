@@ -7,9 +7,12 @@ public struct ImportSource: Sendable {
     public let untranslated: [ImportNote]
     /// What the other blog says about itself: its name, URL and so on.
     public let site: ImportedSite
+    /// Files of the old site that the items show, to copy into `static/`.
+    public let files: [ImportFile]
 
-    public init(items: [ImportItem], skipped: [ImportNote] = [], untranslated: [ImportNote] = [], site: ImportedSite = ImportedSite()) {
+    public init(items: [ImportItem], skipped: [ImportNote] = [], untranslated: [ImportNote] = [], site: ImportedSite = ImportedSite(), files: [ImportFile] = []) {
         self.items = items
+        self.files = files
         self.skipped = skipped
         self.untranslated = untranslated
         self.site = site
