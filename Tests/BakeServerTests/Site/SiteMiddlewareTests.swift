@@ -27,7 +27,7 @@ struct SiteMiddlewareTests {
 
             for (target, type) in [
                 ("/xml/rss.xml", "application/rss+xml; charset=utf-8"),
-                ("/feed.json", "application/json; charset=utf-8"),
+                ("/feed.json", "application/feed+json; charset=utf-8"),
                 ("/media/loaf.svg", "image/svg+xml"),
                 ("/sitemap.xml", "application/xml; charset=utf-8"),
                 ("/about.html", "text/html; charset=utf-8"),
