@@ -47,6 +47,24 @@ import Testing
         }
     }
 
+    /// Items shaped as in WordPress's Theme Unit Test data (a percent-encoded UTF-8 slug and
+    /// `//` in an old URL, a page with a parent, an item without a type or a date): the
+    /// imported blog is one `bake build` bakes.
+    @Test func anExportOfTheShapesWordPressTestsWithImportsAndBakes() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "wordpress", fixtures + "/wordpress-theme-unit-shapes.xml", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 4 posts, 0 drafts and 3 pages; 0 already imported; 2 skipped; 1 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains(":104: post “No date at all” not imported: none of its dates can be read"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/site/2.html")))))
+            #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Ελληνικά")
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/site/greek/ελληνικά-2/index.html"))
+        }
+    }
+
     // MARK: An import that starts the blog
 
     @Test func importingIntoAMissingFolderStartsTheBlogWithTheJekyllSitesSettings() async throws {

@@ -43,6 +43,10 @@ public struct ImportPlan: Sendable {
         var files: [File] = []
         var already: [String] = []
         var skipped = source.skipped
+        var untranslated = source.untranslated
+        // Old URLs by the file their redirect is written at, each with the item that has it:
+        // the first item keeps an old URL two items share.
+        var redirects: [String: String] = [:]
         // Slugs are given out per page folder, and per day across posts/ and drafts/, as
         // `PostTree` does: a post and a draft of one day with one slug share a permalink.
         var onDisk: [String: [String: String]] = [:]   // "pages" or a day → stem → path in the blog
@@ -72,18 +76,33 @@ public struct ImportPlan: Sendable {
             let path = "\(folder)/\(name)"
             let permalink = item.destination == .page ? "/\(stem).html" : "/\(scope)/\(stem).html"
             var fields = item.fields
+            var claims: [String] = []
             if item.destination != .draft {
                 var aliases: [String] = []
-                for url in item.oldURLs where url != permalink && !aliases.contains(url) { aliases.append(url) }
-                // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
-                let written = aliases.map { $0.replacingOccurrences(of: ",", with: "%2C") }
-                if !written.isEmpty { fields.append((HeaderKey.aliases.name, written.joined(separator: ", "))) }
+                for url in item.oldURLs where url != permalink {
+                    // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
+                    let alias = url.replacingOccurrences(of: ",", with: "%2C")
+                    guard let output = Redirect.path(ofAlias: alias) else {
+                        untranslated.append(ImportNote(location: item.source, message: "old URL \(url) is not a path a static site can serve; not kept as an alias"))
+                        continue
+                    }
+                    if let first = redirects[output] ?? (claims.contains(output) ? item.source : nil) {
+                        if first != item.source {
+                            untranslated.append(ImportNote(location: item.source, message: "old URL \(url) is also an old URL of \(first), which keeps it; not kept as an alias"))
+                        }
+                        continue
+                    }
+                    claims.append(output)
+                    aliases.append(alias)
+                }
+                if !aliases.isEmpty { fields.append((HeaderKey.aliases.name, aliases.joined(separator: ", "))) }
             }
             let text = PostFile(fields: fields, body: item.body).text
             if let existing = onDisk[scope]?[stem] {
                 // The same file, perhaps moved between posts/ and drafts/ since it was imported.
                 if existing.hasSuffix("/\(name)"), FileIO.contentEquals(blog.path(existing), Array(text.utf8)) {
                     already.append(existing)
+                    for output in claims { redirects[output] = item.source }
                 } else if existing == path {
                     skipped.append(ImportNote(location: item.source, message: "not imported: \(path) is already there with other text; it was left as it is"))
                 } else {
@@ -91,12 +110,13 @@ public struct ImportPlan: Sendable {
                 }
                 continue
             }
+            for output in claims { redirects[output] = item.source }
             files.append(File(path: path, text: text, destination: item.destination, source: item.source))
         }
         self.files = files
         self.alreadyImported = already
         self.skipped = skipped
-        self.untranslated = source.untranslated
+        self.untranslated = untranslated
     }
 
     /// Writes every planned file atomically, then returns what was done.
