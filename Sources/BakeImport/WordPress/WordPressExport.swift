@@ -50,7 +50,9 @@ public struct WordPressExport: Sendable {
         guard channel.first("wp:wxr_version") != nil else {
             throw ImportError(path: path, line: channel.line, message: "the feed has no <wp:wxr_version>; expected a WordPress export (WXR), not a plain RSS feed")
         }
-        let base = String(URLReference(channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"]).path)
+        let blogURL = URLReference(channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"])
+        let base = String(blogURL.path)
+        let host = blogURL.host?.lowercased()
 
         var items: [ImportItem] = []
         var skipped: [ImportNote] = []
@@ -108,7 +110,7 @@ public struct WordPressExport: Sendable {
             }
 
             var oldURLs: [String] = []
-            if destination != .draft, let url = Self.oldPath(item["link"], base: base) {
+            if destination != .draft, let url = Self.oldPath(Self.link(of: item, host: host), base: base) {
                 if url.contains("?") {
                     untranslated.append(ImportNote(location: location, message: "old URL \(url) of \(named) has a query, which a static site cannot serve; not kept as an alias"))
                 } else {
@@ -179,6 +181,17 @@ private extension WordPressExport {
     /// so decoded text that still holds one (WordPress's `&amp;lt;`) is written as it came.
     static func headerText(_ text: String, raw: String) -> String {
         CharacterReferences.decode(text) == text ? text : raw
+    }
+
+    /// The item's old URL: its `<link>`, else its `<guid>` when that is a URL on the blog's
+    /// host (exports other tools write may leave out the link); "" for none.
+    static func link(of item: WXRElement, host: String?) -> String {
+        let link = item["link"].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard link.isEmpty else { return link }
+        let guid = item["guid"].trimmingCharacters(in: .whitespacesAndNewlines)
+        let reference = URLReference(guid)
+        guard let host, reference.scheme == "http" || reference.scheme == "https", reference.host?.lowercased() == host else { return "" }
+        return guid
     }
 
     /// The root-relative path (and query) of an old URL, without the blog's base path, as a

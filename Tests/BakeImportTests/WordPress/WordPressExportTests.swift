@@ -144,6 +144,26 @@ import Testing
         }
     }
 
+    /// An item without a `<link>` keeps the path of its `<guid>` when that is a URL of the blog.
+    @Test func withoutALinkTheGuidIsTheOldURL() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+                <wp:wxr_version>1.2</wp:wxr_version><wp:base_blog_url>https://old.example.com</wp:base_blog_url>
+                <item><title>A</title><guid isPermaLink="true">https://OLD.example.com/2020/a/</guid><wp:post_date>2020-02-02 10:00:00</wp:post_date>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                <item><title>B</title><guid>https://elsewhere.example.com/2020/b/</guid><wp:post_date>2020-02-02 10:00:00</wp:post_date>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                <item><title>C</title><link>https://old.example.com/2020/c/</link><guid>https://old.example.com/?p=3</guid>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.map(\.oldURLs) == [["/2020/a/"], [], ["/2020/c/"]])
+            #expect(source.untranslated.isEmpty)
+        }
+    }
+
     /// Old URLs as a server finds them, so that every one bake writes is one it builds.
     @Test(arguments: [
         ("https://old.example.com//greek/%ce%b5-2/", "/greek/%ce%b5-2/"),
