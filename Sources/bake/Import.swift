@@ -87,6 +87,23 @@ private extension Bake.Import {
         } catch {
             throw failure(error)
         }
+        try await check(blog, terminal: terminal)
+    }
+
+    /// Bakes the blog as `bake build` would, into a folder that is then removed, and says
+    /// whether it bakes; a blog that does not is the command's failure, each problem with its line.
+    static func check(_ blog: BlogFolder, terminal: Terminal) async throws {
+        do {
+            let summary = try await ImportCheck(blog: blog).bake()
+            terminal.warn(summary.warnings, blog: blog)
+            terminal.say("Checked: the blog bakes without a problem (\(counted(summary.posts, "post")) and \(counted(summary.pages, "page")), drafts and scheduled posts included).")
+        } catch {
+            let count = error.diagnostics.count
+            let lines = error.diagnostics.map { Terminal.line(for: $0, blog: blog) }
+                + ["bake: \(count) problem\(count == 1 ? "" : "s"); the import is written, but bake build refuses the blog until \(count == 1 ? "it is" : "they are") fixed."]
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode.failure
+        }
     }
 
     /// Starts a blog in `blog` (a new or empty folder) with what the source says of the old
@@ -142,6 +159,7 @@ private extension Bake.Import {
         } catch {
             throw failure(error)
         }
+        try await check(blog, terminal: terminal)
     }
 
     /// The settings `SiteSettings` would refuse, by key, each with what it expected.
@@ -171,4 +189,8 @@ private extension Bake.Import {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
+}
+
+private func counted(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

@@ -22,6 +22,7 @@ import Testing
                   _posts/2009-03-31-hello-jekyll.md:11: Liquid {% include note.html %}
                   _posts/2010-01-02-an-html-post.html:7: Liquid {{ page.title }}
                   front matter: keys bake does not use, not carried over: `layout` (2)
+                Checked: the blog bakes without a problem (6 posts and 0 pages, drafts and scheduled posts included).
 
                 """)
             let again = try await runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "blog"], in: root)
@@ -62,6 +63,27 @@ import Testing
             let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/site/2.html")))))
             #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Ελληνικά")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/greek/ελληνικά-2/index.html"))
+        }
+    }
+
+    /// The import ends by baking the blog; one that `bake build` would refuse is the import's
+    /// failure, each problem with its file and line, and the imported posts stay written.
+    @Test func aBlogThatWouldNotBuildAfterTheImportIsReported() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
+            // A page of the blog's own already answers the old URL of the export's post.
+            try write("@title Hello again\n@aliases /2009/03/31/hello-world/\n\nMine.\n", to: "blog/pages/hello.markdown", in: root)
+            let imported = try await runBake(["import", "wordpress", fixtures + "/wordpress-export.xml", "--into", "blog"], in: root)
+            #expect(imported.status != 0)
+            #expect(imported.stdout.hasPrefix("Imported 1 post, 1 draft and 1 page;"), "\(imported.stdout)")
+            #expect(!imported.stdout.contains("Checked"), "\(imported.stdout)")
+            #expect(imported.stderr.contains(#"@aliases `/2009/03/31/hello-world/` would write 2009/03/31/hello-world/index.html, as an alias of "#), "\(imported.stderr)")
+            #expect(imported.stderr.wholeMatch(of: /blog\/(pages|posts)\/[^\n]+:2: [^\n]+\nbake: 1 problem; the import is written, but bake build refuses the blog until it is fixed\.\n/) != nil, "\(imported.stderr)")
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/posts/2009/03/31/hello-world.html"))
+            // The check baked elsewhere: the blog's own site folder is not made.
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/site"))
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status != 0)
         }
     }
 
