@@ -50,7 +50,7 @@ public struct ImportPlan: Sendable {
         // Slugs are given out per page folder, and per day across posts/ and drafts/, as
         // `PostTree` does: a post and a draft of one day with one slug share a permalink.
         var onDisk: [String: [String: String]] = [:]   // "pages" or a day → stem → path in the blog
-        var chosen: [String: Set<String>] = [:]        // "pages" or a day → stems given out in this run
+        var chosen: [String: Set<String>] = ["pages": Self.pageNamesBakeWrites] // "pages" or a day → stems given out in this run
         for item in source.items {
             let folder: String
             let scope: String
@@ -134,6 +134,10 @@ public struct ImportPlan: Sendable {
 }
 
 private extension ImportPlan {
+    /// The names of pages whose permalink bake writes itself (the home page, the archive and
+    /// the page of a missing address): an old blog's page "Archive" becomes `archive-2`.
+    static let pageNamesBakeWrites: Set<String> = ["index", "archive", "404"]
+
     /// The page files directly in `pages/`, by stem, each with its path in the blog.
     static func pages(in blog: BlogFolder) throws(FileSystemError) -> [String: String] {
         var stems: [String: String] = [:]

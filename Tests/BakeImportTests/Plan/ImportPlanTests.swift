@@ -133,4 +133,19 @@ import Testing
             _ = try await bake(blog, into: root + "/site")
         }
     }
+
+    /// A page named as a page bake writes itself (the archive, the home page) takes the next name.
+    @Test func aPageNamedAsOneOfBakesTakesTheNextName() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let items = ["archive", "index", "404", "about"].map { slug in
+                ImportItem(destination: .page, date: nil, slug: slug, format: .html, fields: [("title", slug)],
+                           body: "<p>\(slug)</p>\n", oldURLs: ["/\(slug)/"], source: slug)
+            }
+            let plan = try ImportPlan(source: ImportSource(items: items), blog: blog)
+            #expect(plan.files.map(\.path) == ["pages/archive-2.html", "pages/index-2.html", "pages/404-2.html", "pages/about.html"])
+            _ = try plan.write()
+            _ = try await ImportCheck(blog: blog).bake()
+        }
+    }
 }
