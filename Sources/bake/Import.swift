@@ -35,7 +35,7 @@ extension Bake {
             @OptionGroup var destination: Destination
 
             func run() async throws {
-                try await Import.run(into: destination.into) { zone throws(ImportError) in
+                try await Import.run(into: destination.into) { zone, _ throws(ImportError) in
                     try JekyllSite(root: Import.absolute(source), timeZone: zone).read()
                 }
             }
@@ -52,9 +52,13 @@ extension Bake {
 
             @OptionGroup var destination: Destination
 
+            @Option(help: ArgumentHelp("A copy of the old blog's wp-content/uploads folder: the pictures and files the posts show come along into static/media/, and their URLs are rewritten.", valueName: "folder"))
+            var uploads: String?
+
             func run() async throws {
-                try await Import.run(into: destination.into) { zone throws(ImportError) in
-                    try WordPressExport(path: export, timeZone: zone).read()
+                let uploads = uploads.map(Import.absolute)
+                try await Import.run(into: destination.into) { zone, sitePath throws(ImportError) in
+                    try WordPressExport(path: export, timeZone: zone, uploads: uploads, sitePath: sitePath).read()
                 }
             }
         }
@@ -63,7 +67,8 @@ extension Bake {
 
 private extension Bake.Import {
     /// Reads the source, plans every file, and only then writes; prints the report.
-    static func run(into given: String, read: (TimeZone) throws(ImportError) -> ImportSource) async throws {
+    /// - Parameter read: Reads the source for a blog in a time zone, at a path on its site ("" or e.g. `/blog`).
+    static func run(into given: String, read: (TimeZone, String) throws(ImportError) -> ImportSource) async throws {
         let blog = BlogFolder(root: absolute(given))
         let terminal = Terminal()
         guard blog.hasSettings else {
@@ -81,7 +86,7 @@ private extension Bake.Import {
             throw ExitCode.failure
         }
         do {
-            let source = try read(settings.timeZone)
+            let source = try read(settings.timeZone, settings.basePath)
             let report = try ImportPlan(source: source, blog: blog).write()
             for line in report.lines { terminal.say(line) }
         } catch {
@@ -108,12 +113,12 @@ private extension Bake.Import {
 
     /// Starts a blog in `blog` (a new or empty folder) with what the source says of the old
     /// site, as `bake init` would, then imports into it; says where each setting came from.
-    static func start(_ blog: BlogFolder, given: String, read: (TimeZone) throws(ImportError) -> ImportSource, terminal: Terminal) async throws {
+    static func start(_ blog: BlogFolder, given: String, read: (TimeZone, String) throws(ImportError) -> ImportSource, terminal: Terminal) async throws {
         let machineZone = TimeZone.current.identifier
-        let source: ImportSource
-        let plan: ImportPlan
+        var source: ImportSource
+        var plan: ImportPlan
         do {
-            source = try read(TimeZone.current)
+            source = try read(TimeZone.current, "")
             plan = try ImportPlan(source: source, blog: blog)
         } catch {
             throw failure(error)
@@ -146,6 +151,16 @@ private extension Bake.Import {
             if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = text }
             lines.append("  @\(key) \(text)  (\(origin))")
         }
+        // URLs the import writes (of pictures brought along) are under the new site's path.
+        let sitePath = siteSettings(settings).map(\.basePath) ?? ""
+        if !sitePath.isEmpty {
+            do {
+                source = try read(TimeZone.current, sitePath)
+                plan = try ImportPlan(source: source, blog: blog)
+            } catch {
+                throw failure(error)
+            }
+        }
         do {
             try blog.start(settings: settings)
         } catch {
@@ -164,9 +179,8 @@ private extension Bake.Import {
 
     /// The settings `SiteSettings` would refuse, by key, each with what it expected.
     static func unusableSettings(_ settings: [(key: String, value: String)]) -> [String: String] {
-        let metadata = PostMetadata(fields: settings.enumerated().map { PostMetadata.Field(key: $0.element.key, value: $0.element.value, line: $0.offset + 1) })
         do {
-            _ = try SiteSettings(metadata: metadata)
+            _ = try siteSettingsChecked(settings)
             return [:]
         } catch {
             var unusable: [String: String] = [:]
@@ -175,6 +189,16 @@ private extension Bake.Import {
             }
             return unusable
         }
+    }
+
+    /// The settings as a blog reads them, or nil when it refuses them.
+    static func siteSettings(_ settings: [(key: String, value: String)]) -> SiteSettings? {
+        try? siteSettingsChecked(settings)
+    }
+
+    static func siteSettingsChecked(_ settings: [(key: String, value: String)]) throws(MetadataErrors) -> SiteSettings {
+        let metadata = PostMetadata(fields: settings.enumerated().map { PostMetadata.Field(key: $0.element.key, value: $0.element.value, line: $0.offset + 1) })
+        return try SiteSettings(metadata: metadata)
     }
 
     /// Prints the problems of an import that wrote nothing; returns the exit code to throw.

@@ -87,6 +87,39 @@ import Testing
         }
     }
 
+    /// `--uploads`: the photo a post shows comes along into `static/media/`, under the path of
+    /// the blog the import starts (the old blog's, `/blog`), and the baked page shows it.
+    @Test func theUploadsAPostShowsComeAlong() async throws {
+        try await withTemporaryFolder { root in
+            let photo = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/posts-sample/static/media/heron-at-dawn.jpg"))
+            try write(Array(photo), to: "uploads/2019/05/heron.jpg", in: root)
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+                <title>Herons</title><link>https://old.example.com/blog</link><wp:wxr_version>1.2</wp:wxr_version>
+                <wp:base_blog_url>https://old.example.com/blog</wp:base_blog_url>
+                <item><title>A heron</title><link>https://old.example.com/blog/2019/05/a-heron/</link>
+                <content:encoded><![CDATA[<img src="https://old.example.com/blog/wp-content/uploads/2019/05/heron.jpg" alt="A heron at dawn">
+
+                Seen at dawn.]]></content:encoded>
+                <wp:post_date>2019-05-06 07:00:00</wp:post_date><wp:post_date_gmt>2019-05-06 07:00:00</wp:post_date_gmt>
+                <wp:post_name>a-heron</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let imported = try await runBake(["import", "wordpress", "export.xml", "--uploads", "uploads", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.contains("Imported 1 post, 0 drafts and 0 pages, and brought along 1 file; 0 already imported; 0 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.hasSuffix("Checked: the blog bakes without a problem (1 post and 0 pages, drafts and scheduled posts included).\n"), "\(imported.stdout)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/static/media/2019/05/heron.jpg")) == photo)
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/site/2019/05/06/a-heron.html")))))
+            let image = try #require(page.descendants.first { $0.name == "img" && $0.attributes["alt"] == "A heron at dawn" })
+            #expect(image.attributes["src"]?.hasPrefix("/blog/media/2019/05/heron") == true, "\(image.attributes)")
+            #expect(image.attributes["srcset"] != nil, "\(image.attributes)")
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/site/media/2019/05/heron.jpg"))
+        }
+    }
+
     // MARK: An import that starts the blog
 
     @Test func importingIntoAMissingFolderStartsTheBlogWithTheJekyllSitesSettings() async throws {

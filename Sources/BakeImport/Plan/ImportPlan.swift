@@ -31,6 +31,8 @@ public struct ImportPlan: Sendable {
     public let blog: BlogFolder
     /// The files to write, in the source's order.
     public let files: [File]
+    /// The files to copy in as they are (pictures the posts show…), in the source's order.
+    public let copies: [ImportFile]
     /// Paths whose file already holds exactly what the import would write.
     public let alreadyImported: [String]
     /// What is not imported, from the reader and from clashes with files in the blog.
@@ -113,7 +115,27 @@ public struct ImportPlan: Sendable {
             for output in claims { redirects[output] = item.source }
             files.append(File(path: path, text: text, destination: item.destination, source: item.source))
         }
+        var copies: [ImportFile] = []
+        for file in source.files {
+            let target = blog.path(file.path)
+            guard FileIO.exists(target, followingLinks: false) else {
+                copies.append(file)
+                continue
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(file.source)
+            } catch {
+                throw ImportError([error.diagnostic(relativeTo: blog.root)])
+            }
+            if FileIO.contentEquals(target, bytes) {
+                already.append(file.path)
+            } else {
+                skipped.append(ImportNote(location: file.path, message: "not brought along: a file with other bytes is already there; it was left as it is"))
+            }
+        }
         self.files = files
+        self.copies = copies
         self.alreadyImported = already
         self.skipped = skipped
         self.untranslated = untranslated
@@ -125,6 +147,13 @@ public struct ImportPlan: Sendable {
         for file in files {
             do {
                 try tree.write(file.text, to: file.path)
+            } catch {
+                throw ImportError([error.diagnostic(relativeTo: blog.root)])
+            }
+        }
+        for file in copies {
+            do {
+                try FileIO.writeAtomically(try FileIO.read(file.source), to: blog.path(file.path))
             } catch {
                 throw ImportError([error.diagnostic(relativeTo: blog.root)])
             }

@@ -24,10 +24,17 @@ public struct WordPressExport: Sendable {
     public let path: String
     /// The zone for dates the export gives without their UTC twin (drafts, mostly).
     public let timeZone: TimeZone
+    /// A copy of the old blog's `wp-content/uploads`, absolute: the pictures and files the
+    /// posts show from it come along into `static/media/`. Nil leaves every URL as it is.
+    public let uploads: String?
+    /// The path of the blog on its site, "" or e.g. `/blog`, for the URLs of uploads brought along.
+    public let sitePath: String
 
-    public init(path: String, timeZone: TimeZone) {
+    public init(path: String, timeZone: TimeZone, uploads: String? = nil, sitePath: String = "") {
         self.path = path
         self.timeZone = timeZone
+        self.uploads = uploads
+        self.sitePath = sitePath
     }
 
     /// Every item to import, or the first problem that makes the export unreadable.
@@ -54,9 +61,15 @@ public struct WordPressExport: Sendable {
         let base = String(blogURL.path)
         let host = blogURL.host?.lowercased()
 
+        if let uploads, !FileIO.isFolder(uploads) {
+            throw ImportError(path: uploads, line: nil, message: "not a folder; expected a copy of the old blog's wp-content/uploads folder")
+        }
+        let brought = uploads.map { WordPressUploads(folder: $0, host: host, sitePath: sitePath) }
         var items: [ImportItem] = []
+        var files: [ImportFile] = []
         var skipped: [ImportNote] = []
         var untranslated: [ImportNote] = []
+        var attachments: [(location: String, file: ImportFile?)] = []
         var otherTypes: [String: Int] = [:]
         for item in channel.elements where item.name == "item" {
             let location = "\(path):\(item.line)"
@@ -70,7 +83,9 @@ public struct WordPressExport: Sendable {
             case "post", "page":
                 break
             case "attachment":
-                skipped.append(ImportNote(location: location, message: "attachment \(named) not imported: \(item["wp:attachment_url"].isEmpty ? item["guid"] : item["wp:attachment_url"])"))
+                let url = item["wp:attachment_url"].isEmpty ? item["guid"] : item["wp:attachment_url"]
+                skipped.append(ImportNote(location: location, message: "attachment \(named) not imported: \(url)"))
+                attachments.append((location, brought?.file(ofUpload: url.trimmingCharacters(in: .whitespacesAndNewlines))))
                 continue
             default:
                 otherTypes[type, default: 0] += 1
@@ -119,10 +134,19 @@ public struct WordPressExport: Sendable {
             }
 
             let content = item.first("content:encoded")
-            let raw = content?.text ?? ""
+            var raw = content?.text ?? ""
             let isBlocks = raw.contains("<!-- wp:")
+            let firstLine = content?.line ?? item.line
             untranslated += Self.untranslatable(in: raw).map {
-                ImportNote(location: "\(path):\((content?.line ?? item.line) + $0.line - 1)", message: "\($0.what) in \(named)")
+                ImportNote(location: "\(path):\(firstLine + $0.line - 1)", message: "\($0.what) in \(named)")
+            }
+            if let brought {
+                let found = brought.bringing(in: raw)
+                raw = found.body
+                for file in found.files where !files.contains(file) { files.append(file) }
+                untranslated += found.missing.map {
+                    ImportNote(location: "\(path):\(firstLine + $0.line - 1)", message: "\($0.url) in \(named) is not in the uploads folder; its URL is left as it was")
+                }
             }
             let name = (item["wp:post_name"].removingPercentEncoding ?? item["wp:post_name"])
             let slug = Slug.make(from: name.isEmpty ? title : name)
@@ -135,7 +159,10 @@ public struct WordPressExport: Sendable {
             let list = otherTypes.keys.sorted().map { "\(otherTypes[$0, default: 0]) \($0)" }.joined(separator: ", ")
             skipped.append(ImportNote(location: path, message: "items of other kinds not imported: \(list)"))
         }
-        return ImportSource(items: items, skipped: skipped, untranslated: untranslated, site: Self.site(channel: channel))
+        // An attachment a post shows is brought along with it.
+        let shown = Set(attachments.filter { $0.file.map(files.contains) ?? false }.map(\.location))
+        skipped.removeAll { shown.contains($0.location) }
+        return ImportSource(items: items, files: files, skipped: skipped, untranslated: untranslated, site: Self.site(channel: channel))
     }
 }
 
