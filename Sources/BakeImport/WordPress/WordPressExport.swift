@@ -114,8 +114,9 @@ public struct WordPressExport: Sendable {
                 date = civil
                 fields.append((HeaderKey.pubDate.name, civil.headerText))
                 var names: [String] = []
-                for domain in ["category", "post_tag"] {
-                    for element in item.elements where element.name == "category" && element.attributes["domain"] == domain {
+                // WXR 1.0 calls tags `tag`, as WordPress's importer knows.
+                for domains in [["category"], ["post_tag", "tag"]] {
+                    for element in item.elements where element.name == "category" && domains.contains(element.attributes["domain"] ?? "") {
                         let raw = element.text.replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
                         let name = Self.headerText(CharacterReferences.decode(raw), raw: raw)
                         if !name.isEmpty, !names.contains(name) { names.append(name) }

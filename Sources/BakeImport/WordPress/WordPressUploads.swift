@@ -26,6 +26,7 @@ struct WordPressUploads: Sendable {
     /// `body` with each upload the folder has shown from `static/media/`, the files that
     /// takes, and the URLs of uploads the folder lacks, each with its line in `body`.
     func bringing(in body: String) -> (body: String, files: [ImportFile], missing: [(url: String, line: Int)]) {
+        guard body.contains("/wp-content/uploads/") else { return (body, [], []) }
         var files: [ImportFile] = []
         var missing: [(url: String, line: Int)] = []
         var result = ""

@@ -132,15 +132,18 @@ import Testing
             try write("""
                 <rss xmlns:wp="http://wordpress.org/export/1.0/"><channel>
                 <wp:wxr_version>1.0</wp:wxr_version>
-                <item><title>Typeless</title><wp:post_date>2008-02-02 10:00:00</wp:post_date><wp:status>publish</wp:status></item>
+                <item><title>Typeless</title><wp:post_date>2008-02-02 10:00:00</wp:post_date><wp:status>publish</wp:status>
+                <category domain="tag" nicename="old-tag"><![CDATA[Old tag]]></category><category domain="category" nicename="news"><![CDATA[News]]></category></item>
                 <item><title>Statusless</title><wp:post_date>2008-02-03 10:00:00</wp:post_date><wp:post_type>post</wp:post_type></item>
                 <item><title>Statusless page</title><wp:post_type>page</wp:post_type></item>
                 </channel></rss>
                 """, to: "export.xml", in: root)
             let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
             #expect(source.items.map(\.destination) == [.post, .draft])
+            // WXR 1.0's tags, after the categories.
+            #expect(source.items.first?.fields.first { $0.key == "categoryArray" }?.value == "News, Old tag")
             #expect(source.items.map(\.slug) == ["typeless", "statusless"])
-            #expect(source.skipped.map(\.description) == ["\(root)/export.xml:5: page “Statusless page” not imported: its status is `draft`"])
+            #expect(source.skipped.map(\.description) == ["\(root)/export.xml:6: page “Statusless page” not imported: its status is `draft`"])
         }
     }
 
