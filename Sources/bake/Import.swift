@@ -151,9 +151,10 @@ private extension Bake.Import {
             if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = text }
             lines.append("  @\(key) \(text)  (\(origin))")
         }
-        // URLs the import writes (of pictures brought along) are under the new site's path.
+        // The URLs of files brought along are under the new site's path, which the first
+        // read could not know.
         let sitePath = siteSettings(settings).map(\.basePath) ?? ""
-        if !sitePath.isEmpty {
+        if !sitePath.isEmpty, !source.files.isEmpty {
             do {
                 source = try read(TimeZone.current, sitePath)
                 plan = try ImportPlan(source: source, blog: blog)
