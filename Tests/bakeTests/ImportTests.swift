@@ -31,6 +31,9 @@ import Testing
             let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/2009/03/31/hello-jekyll.html"))
+            // The import's check baked its drafts elsewhere; the blog's own build does not publish them.
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/drafts/2012/07/08/not-yet.markdown"))
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/site/2012/07/08/not-yet.html"))
         }
     }
 
