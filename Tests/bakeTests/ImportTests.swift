@@ -66,6 +66,8 @@ import Testing
             let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/site/2.html")))))
             #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Ελληνικά")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/greek/ελληνικά-2/index.html"))
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
 
@@ -120,6 +122,9 @@ import Testing
             #expect(image.attributes["src"]?.hasPrefix("/blog/media/2019/05/heron") == true, "\(image.attributes)")
             #expect(image.attributes["srcset"] != nil, "\(image.attributes)")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/media/2019/05/heron.jpg"))
+            // Every link of the site leads somewhere, the picture's sizes included.
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
 
