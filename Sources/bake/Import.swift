@@ -39,7 +39,7 @@ extension Bake {
             @OptionGroup var destination: Destination
 
             func run() async throws {
-                try await Import.run(into: destination.into) { zone throws(ImportError) in
+                try await Import.run(into: destination.into) { zone, _ throws(ImportError) in
                     try JekyllSite(root: Import.absolute(source), timeZone: zone).read()
                 }
             }
@@ -56,9 +56,13 @@ extension Bake {
 
             @OptionGroup var destination: Destination
 
+            @Option(help: ArgumentHelp("A copy of the old blog's wp-content/uploads folder: the pictures and files the posts show come along into static/media/, and their URLs are rewritten.", valueName: "folder"))
+            var uploads: String?
+
             func run() async throws {
-                try await Import.run(into: destination.into) { zone throws(ImportError) in
-                    try WordPressExport(path: export, timeZone: zone).read()
+                let uploads = uploads.map(Import.absolute)
+                try await Import.run(into: destination.into) { zone, sitePath throws(ImportError) in
+                    try WordPressExport(path: export, timeZone: zone, uploads: uploads, sitePath: sitePath).read()
                 }
             }
         }
@@ -67,7 +71,8 @@ extension Bake {
 
 private extension Bake.Import {
     /// Reads the source, plans every file, and only then writes; prints the report.
-    static func run(into given: String, read: (TimeZone) throws(ImportError) -> ImportSource) async throws {
+    /// - Parameter read: Reads the source for a blog in a time zone, at a path on its site ("" or e.g. `/blog`).
+    static func run(into given: String, read: (TimeZone, String) throws(ImportError) -> ImportSource) async throws {
         let blog = BlogFolder(root: absolute(given))
         let terminal = Terminal()
         guard blog.hasSettings else {
@@ -85,22 +90,39 @@ private extension Bake.Import {
             throw ExitCode.failure
         }
         do {
-            let source = try read(settings.timeZone)
+            let source = try read(settings.timeZone, settings.basePath)
             let report = try ImportPlan(source: source, blog: blog).write()
             for line in report.lines { terminal.say(line) }
         } catch {
             throw failure(error)
         }
+        try await check(blog, terminal: terminal)
+    }
+
+    /// Bakes the blog as `bake build` would, into a folder that is then removed, and says
+    /// whether it bakes; a blog that does not is the command's failure, each problem with its line.
+    static func check(_ blog: BlogFolder, terminal: Terminal) async throws {
+        do {
+            let summary = try await ImportCheck(blog: blog).bake()
+            terminal.warn(summary.warnings, blog: blog)
+            terminal.say("Checked: the blog bakes without a problem (\(counted(summary.posts, "post")) and \(counted(summary.pages, "page")), drafts and scheduled posts included).")
+        } catch {
+            let count = error.diagnostics.count
+            let lines = error.diagnostics.map { Terminal.line(for: $0, blog: blog) }
+                + ["bake: \(count) problem\(count == 1 ? "" : "s"); the import is written, but bake build refuses the blog until \(count == 1 ? "it is" : "they are") fixed."]
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode.failure
+        }
     }
 
     /// Starts a blog in `blog` (a new or empty folder) with what the source says of the old
     /// site, as `bake init` would, then imports into it; says where each setting came from.
-    static func start(_ blog: BlogFolder, given: String, read: (TimeZone) throws(ImportError) -> ImportSource, terminal: Terminal) async throws {
+    static func start(_ blog: BlogFolder, given: String, read: (TimeZone, String) throws(ImportError) -> ImportSource, terminal: Terminal) async throws {
         let machineZone = TimeZone.current.identifier
-        let source: ImportSource
-        let plan: ImportPlan
+        var source: ImportSource
+        var plan: ImportPlan
         do {
-            source = try read(TimeZone.current)
+            source = try read(TimeZone.current, "")
             plan = try ImportPlan(source: source, blog: blog)
         } catch {
             throw failure(error)
@@ -133,6 +155,17 @@ private extension Bake.Import {
             if let index = settings.firstIndex(where: { $0.key == key }) { settings[index].value = text }
             lines.append("  @\(key) \(text)  (\(origin))")
         }
+        // The URLs of files brought along are under the new site's path, which the first
+        // read could not know.
+        let sitePath = siteSettings(settings).map(\.basePath) ?? ""
+        if !sitePath.isEmpty, !source.files.isEmpty {
+            do {
+                source = try read(TimeZone.current, sitePath)
+                plan = try ImportPlan(source: source, blog: blog)
+            } catch {
+                throw failure(error)
+            }
+        }
         do {
             try blog.start(settings: settings)
         } catch {
@@ -146,13 +179,13 @@ private extension Bake.Import {
         } catch {
             throw failure(error)
         }
+        try await check(blog, terminal: terminal)
     }
 
     /// The settings `SiteSettings` would refuse, by key, each with what it expected.
     static func unusableSettings(_ settings: [(key: String, value: String)]) -> [String: String] {
-        let metadata = PostMetadata(fields: settings.enumerated().map { PostMetadata.Field(key: $0.element.key, value: $0.element.value, line: $0.offset + 1) })
         do {
-            _ = try SiteSettings(metadata: metadata)
+            _ = try siteSettingsChecked(settings)
             return [:]
         } catch {
             var unusable: [String: String] = [:]
@@ -161,6 +194,16 @@ private extension Bake.Import {
             }
             return unusable
         }
+    }
+
+    /// The settings as a blog reads them, or nil when it refuses them.
+    static func siteSettings(_ settings: [(key: String, value: String)]) -> SiteSettings? {
+        try? siteSettingsChecked(settings)
+    }
+
+    static func siteSettingsChecked(_ settings: [(key: String, value: String)]) throws(MetadataErrors) -> SiteSettings {
+        let metadata = PostMetadata(fields: settings.enumerated().map { PostMetadata.Field(key: $0.element.key, value: $0.element.value, line: $0.offset + 1) })
+        return try SiteSettings(metadata: metadata)
     }
 
     /// Prints the problems of an import that wrote nothing; returns the exit code to throw.
@@ -175,4 +218,8 @@ private extension Bake.Import {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
+}
+
+private func counted(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
 }

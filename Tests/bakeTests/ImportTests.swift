@@ -21,6 +21,7 @@ import Testing
                 Left as text, for you to translate:
                   _posts/2009-03-31-hello-jekyll.md:11: Liquid {% include note.html %}
                   front matter: keys bake does not use, not carried over: `layout` (2)
+                Checked: the blog bakes without a problem (6 posts and 0 pages, drafts and scheduled posts included).
 
                 """)
             let again = try await runBake(["import", "jekyll", fixtures + "/jekyll-site", "--into", "blog"], in: root)
@@ -29,6 +30,9 @@ import Testing
             let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             #expect(FileManager.default.fileExists(atPath: root + "/blog/site/2009/03/31/hello-jekyll.html"))
+            // The import's check baked its drafts elsewhere; the blog's own build does not publish them.
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/drafts/2012/07/08/not-yet.markdown"))
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/site/2012/07/08/not-yet.html"))
         }
     }
 
@@ -39,7 +43,7 @@ import Testing
             _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
             let imported = try await runBake(["import", "jekyll", fixtures + "/jekyll-liquid", "--into", "blog"], in: root)
             #expect(imported.status == 0, "\(imported.stderr)")
-            #expect(imported.stdout.hasPrefix("Imported 3 posts, 0 drafts, 2 pages and 2 static files; 0 already imported; 2 skipped; 10 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.hasPrefix("Imported 3 posts, 0 drafts and 2 pages, and brought along 2 files; 0 already imported; 2 skipped; 10 left as text\n"), "\(imported.stdout)")
             let baked = try await runBake(["build", "blog", "--future"], in: root)
             #expect(baked.status == 0, "\(baked.stderr)")
             let checked = try await runBake(["check", "blog"], in: root)
@@ -89,6 +93,83 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr.wholeMatch(of: /export\.xml:\d+: .+; expected a complete WordPress export \(WXR\)\nbake: 1 problem; nothing was imported\.\n/) != nil, "\(result.stderr)")
             #expect(allFiles(in: root + "/blog") == before)
+        }
+    }
+
+    /// Items shaped as in WordPress's Theme Unit Test data (a percent-encoded UTF-8 slug and
+    /// `//` in an old URL, a page with a parent, an item without a type or a date): the
+    /// imported blog is one `bake build` bakes.
+    @Test func anExportOfTheShapesWordPressTestsWithImportsAndBakes() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "wordpress", fixtures + "/wordpress-theme-unit-shapes.xml", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 4 posts, 0 drafts and 3 pages; 0 already imported; 2 skipped; 1 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains(":104: post “No date at all” not imported: none of its dates can be read"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/site/2.html")))))
+            #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == "Ελληνικά")
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/site/greek/ελληνικά-2/index.html"))
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        }
+    }
+
+    /// The import ends by baking the blog; one that `bake build` would refuse is the import's
+    /// failure, each problem with its file and line, and the imported posts stay written.
+    @Test func aBlogThatWouldNotBuildAfterTheImportIsReported() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)
+            // A page of the blog's own already answers the old URL of the export's post.
+            try write("@title Hello again\n@aliases /2009/03/31/hello-world/\n\nMine.\n", to: "blog/pages/hello.markdown", in: root)
+            let imported = try await runBake(["import", "wordpress", fixtures + "/wordpress-export.xml", "--into", "blog"], in: root)
+            #expect(imported.status != 0)
+            #expect(imported.stdout.hasPrefix("Imported 1 post, 1 draft and 1 page;"), "\(imported.stdout)")
+            #expect(!imported.stdout.contains("Checked"), "\(imported.stdout)")
+            #expect(imported.stderr.contains(#"@aliases `/2009/03/31/hello-world/` would write 2009/03/31/hello-world/index.html, as an alias of "#), "\(imported.stderr)")
+            #expect(imported.stderr.wholeMatch(of: /blog\/(pages|posts)\/[^\n]+:2: [^\n]+\nbake: 1 problem; the import is written, but bake build refuses the blog until it is fixed\.\n/) != nil, "\(imported.stderr)")
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/posts/2009/03/31/hello-world.html"))
+            // The check baked elsewhere: the blog's own site folder is not made.
+            #expect(!FileManager.default.fileExists(atPath: root + "/blog/site"))
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status != 0)
+        }
+    }
+
+    /// `--uploads`: the photo a post shows comes along into `static/media/`, under the path of
+    /// the blog the import starts (the old blog's, `/blog`), and the baked page shows it.
+    @Test func theUploadsAPostShowsComeAlong() async throws {
+        try await withTemporaryFolder { root in
+            let photo = try Data(contentsOf: URL(fileURLWithPath: repositoryRoot + "/posts-sample/static/media/heron-at-dawn.jpg"))
+            try write(Array(photo), to: "uploads/2019/05/heron.jpg", in: root)
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+                <title>Herons</title><link>https://old.example.com/blog</link><wp:wxr_version>1.2</wp:wxr_version>
+                <wp:base_blog_url>https://old.example.com/blog</wp:base_blog_url>
+                <item><title>A heron</title><link>https://old.example.com/blog/2019/05/a-heron/</link>
+                <content:encoded><![CDATA[<img src="https://old.example.com/blog/wp-content/uploads/2019/05/heron.jpg" alt="A heron at dawn">
+
+                Seen at dawn.]]></content:encoded>
+                <wp:post_date>2019-05-06 07:00:00</wp:post_date><wp:post_date_gmt>2019-05-06 07:00:00</wp:post_date_gmt>
+                <wp:post_name>a-heron</wp:post_name><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let imported = try await runBake(["import", "wordpress", "export.xml", "--uploads", "uploads", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.contains("Imported 1 post, 0 drafts and 0 pages, and brought along 1 file; 0 already imported; 0 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.hasSuffix("Checked: the blog bakes without a problem (1 post and 0 pages, drafts and scheduled posts included).\n"), "\(imported.stdout)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/static/media/2019/05/heron.jpg")) == photo)
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: root + "/blog/site/2019/05/06/a-heron.html")))))
+            let image = try #require(page.descendants.first { $0.name == "img" && $0.attributes["alt"] == "A heron at dawn" })
+            #expect(image.attributes["src"]?.hasPrefix("/blog/media/2019/05/heron") == true, "\(image.attributes)")
+            #expect(image.attributes["srcset"] != nil, "\(image.attributes)")
+            #expect(FileManager.default.fileExists(atPath: root + "/blog/site/media/2019/05/heron.jpg"))
+            // Every link of the site leads somewhere, the picture's sizes included.
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
         }
     }
 

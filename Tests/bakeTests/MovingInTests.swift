@@ -193,7 +193,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("jekyll", "jekyll-site"), ("wordpress", "wordpress-export.xml")])
+    @Test(arguments: [("jekyll", "jekyll-site"), ("wordpress", "wordpress-export.xml"), ("wordpress", "wordpress-theme-unit-shapes.xml")])
     func importedOldURLsLeadToThePermalinks(kind: String, source: String) async throws {
         try await withTemporaryFolder { root in
             _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--author", "Ada"], in: root)

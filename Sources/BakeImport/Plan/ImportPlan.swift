@@ -45,6 +45,10 @@ public struct ImportPlan: Sendable {
         var files: [File] = []
         var already: [String] = []
         var skipped = source.skipped
+        var untranslated = source.untranslated
+        // Old URLs by the file their redirect is written at, each with the item that has it:
+        // the first item keeps an old URL two items share.
+        var redirects: [String: String] = [:]
         // Slugs are given out per page folder, and per day across posts/ and drafts/, as
         // `PostTree` does: a post and a draft of one day with one slug share a permalink.
         var onDisk: [String: [String: String]] = [:]   // "pages" or a day → stem → path in the blog
@@ -71,18 +75,33 @@ public struct ImportPlan: Sendable {
             let path = "\(folder)/\(name)"
             let permalink = Self.permalink(of: item, stem: stem)
             var fields = item.fields
+            var claims: [String] = []
             if item.destination != .draft {
                 var aliases: [String] = []
-                for url in item.oldURLs where url != permalink && !aliases.contains(url) { aliases.append(url) }
-                // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
-                let written = aliases.map { $0.replacingOccurrences(of: ",", with: "%2C") }
-                if !written.isEmpty { fields.append((HeaderKey.aliases.name, written.joined(separator: ", "))) }
+                for url in item.oldURLs where url != permalink {
+                    // `@aliases` is split at commas; bake decodes `%2C` back when it writes the redirect.
+                    let alias = url.replacingOccurrences(of: ",", with: "%2C")
+                    guard let output = Redirect.path(ofAlias: alias) else {
+                        untranslated.append(ImportNote(location: item.source, message: "old URL \(url) is not a path a static site can serve; not kept as an alias"))
+                        continue
+                    }
+                    if let first = redirects[output] ?? (claims.contains(output) ? item.source : nil) {
+                        if first != item.source {
+                            untranslated.append(ImportNote(location: item.source, message: "old URL \(url) is also an old URL of \(first), which keeps it; not kept as an alias"))
+                        }
+                        continue
+                    }
+                    claims.append(output)
+                    aliases.append(alias)
+                }
+                if !aliases.isEmpty { fields.append((HeaderKey.aliases.name, aliases.joined(separator: ", "))) }
             }
             let text = PostFile(fields: fields, body: item.body).text
             if let existing = onDisk[scope]?[stem] {
                 // The same file, perhaps moved between posts/ and drafts/ since it was imported.
                 if existing.hasSuffix("/\(name)"), FileIO.contentEquals(blog.path(existing), Array(text.utf8)) {
                     already.append(existing)
+                    for output in claims { redirects[output] = item.source }
                 } else if existing == path {
                     skipped.append(ImportNote(location: item.source, message: "not imported: \(path) is already there with other text; it was left as it is"))
                 } else {
@@ -90,26 +109,34 @@ public struct ImportPlan: Sendable {
                 }
                 continue
             }
+            for output in claims { redirects[output] = item.source }
             files.append(File(path: path, text: text, destination: item.destination, source: item.source))
         }
-        self.files = files
         var copies: [ImportFile] = []
-        for file in source.files where !copies.contains(where: { $0.path == file.path }) {
-            guard FileIO.exists(blog.path(file.path)) else {
+        var seen = Set<String>()
+        for file in source.files where seen.insert(file.path).inserted {
+            let target = blog.path(file.path)
+            guard FileIO.exists(target, followingLinks: false) else {
                 copies.append(file)
                 continue
             }
-            let bytes = try? FileIO.read(file.from)
-            if let bytes, FileIO.contentEquals(blog.path(file.path), bytes) {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read(file.from)
+            } catch {
+                throw ImportError([error.diagnostic(relativeTo: blog.root)])
+            }
+            if FileIO.contentEquals(target, bytes) {
                 already.append(file.path)
             } else {
                 skipped.append(ImportNote(location: file.source, message: "not copied: \(file.path) is already there with other bytes; it was left as it is"))
             }
         }
+        self.files = files
         self.copies = copies
         self.alreadyImported = already
         self.skipped = skipped
-        self.untranslated = source.untranslated
+        self.untranslated = untranslated
     }
 
     /// Writes every planned file atomically, then returns what was done.
@@ -137,7 +164,7 @@ extension ImportPlan {
     /// The file name (without extension) each item gets, in order: its slug, with `-2`, `-3` …
     /// when an item before it in the same page folder or day wants it too.
     static func stems(of items: [ImportItem]) -> [String] {
-        var chosen: [String: Set<String>] = [:]        // "pages" or a day → stems given out
+        var chosen: [String: Set<String>] = ["pages": pageNamesBakeWrites]        // "pages" or a day → stems given out
         return items.map { item in
             let scope = item.destination == .page ? "pages" : item.date?.dayFolder ?? ""
             let stem = Slug.unique(item.slug.isEmpty ? "post" : item.slug, taken: chosen[scope, default: []])
@@ -153,6 +180,10 @@ extension ImportPlan {
 }
 
 private extension ImportPlan {
+    /// The names of pages whose permalink bake writes itself (the home page, the archive and
+    /// the page of a missing address): an old blog's page "Archive" becomes `archive-2`.
+    static let pageNamesBakeWrites: Set<String> = ["index", "archive", "404"]
+
     /// The page files directly in `pages/`, by stem, each with its path in the blog.
     static func pages(in blog: BlogFolder) throws(FileSystemError) -> [String: String] {
         var stems: [String: String] = [:]

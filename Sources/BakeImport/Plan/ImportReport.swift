@@ -3,7 +3,7 @@ public struct ImportReport: Sendable {
     public let posts: Int
     public let drafts: Int
     public let pages: Int
-    /// Files of the old site copied into `static/`.
+    /// Files copied in as they are (pictures the posts show…).
     public let files: Int
     /// Paths that already held exactly what the import would write.
     public let alreadyImported: [String]
@@ -20,12 +20,12 @@ public struct ImportReport: Sendable {
         untranslated = plan.untranslated
     }
 
-    /// E.g. `Imported 3 posts, 2 drafts and 1 page; 0 already imported; 1 skipped; 1 left untranslated`,
+    /// E.g. `Imported 3 posts, 2 drafts and 1 page; 0 already imported; 1 skipped; 1 left untranslated`
+    /// (with `, and brought along 4 files` after the pages when files were copied in),
     /// then one line for each skipped and untranslated thing.
     public var lines: [String] {
-        // Copied files are named only when there are some, as only some sources have them.
-        let counts = [counted(posts, "post"), counted(drafts, "draft"), counted(pages, "page")] + (files > 0 ? [counted(files, "static file")] : [])
-        var lines = ["Imported \(counts.dropLast().joined(separator: ", ")) and \(counts[counts.count - 1]); "
+        let copied = files == 0 ? "" : ", and brought along \(counted(files, "file"))"
+        var lines = ["Imported \(counted(posts, "post")), \(counted(drafts, "draft")) and \(counted(pages, "page"))\(copied); "
             + "\(alreadyImported.count) already imported; \(skipped.count) skipped; \(untranslated.count) left as text"]
         if !skipped.isEmpty {
             lines.append("Skipped:")

@@ -36,7 +36,8 @@ private extension WXRElement {
 
     /// The fixed prefix for a namespace URI; WXR 1.0, 1.1 and 1.2 differ only in the version.
     static func prefix(uri: String, given: String) -> String {
-        if uri.hasPrefix("http://wordpress.org/export/") { return uri.hasSuffix("/excerpt/") ? "excerpt" : "wp" }
+        // WordPress.com writes the namespaces with https.
+        if uri.hasPrefix("http://wordpress.org/export/") || uri.hasPrefix("https://wordpress.org/export/") { return uri.hasSuffix("/excerpt/") ? "excerpt" : "wp" }
         if uri == "http://purl.org/rss/1.0/modules/content/" { return "content" }
         if uri == "http://purl.org/dc/elements/1.1/" { return "dc" }
         return given

@@ -4,6 +4,11 @@ import Foundation
 
 /// Reads a WordPress export (WXR, the file of Tools → Export) as items for a bake blog.
 ///
+/// Items are read as WordPress's own importer reads them: one without `<wp:post_type>` is a
+/// post, one without `<wp:status>` a draft, and an empty `<wp:post_date>` gives way to
+/// `<wp:post_date_gmt>`, then to the RSS `<pubDate>`. An item that still has no date is skipped
+/// and reported; only a document that is not a WordPress export stops the import.
+///
 /// - Published and scheduled posts become `.html` posts, their classic bodies paragraphed
 ///   as WordPress showed them (`WPAutoP`); block-editor bodies are already HTML and stay as
 ///   they are. Drafts, pending and private posts become drafts.
@@ -19,10 +24,17 @@ public struct WordPressExport: Sendable {
     public let path: String
     /// The zone for dates the export gives without their UTC twin (drafts, mostly).
     public let timeZone: TimeZone
+    /// A copy of the old blog's `wp-content/uploads`, absolute: the pictures and files the
+    /// posts show from it come along into `static/media/`. Nil leaves every URL as it is.
+    public let uploads: String?
+    /// The path of the blog on its site, "" or e.g. `/blog`, for the URLs of uploads brought along.
+    public let sitePath: String
 
-    public init(path: String, timeZone: TimeZone) {
+    public init(path: String, timeZone: TimeZone, uploads: String? = nil, sitePath: String = "") {
         self.path = path
         self.timeZone = timeZone
+        self.uploads = uploads
+        self.sitePath = sitePath
     }
 
     /// Every item to import, or the first problem that makes the export unreadable.
@@ -45,17 +57,25 @@ public struct WordPressExport: Sendable {
         guard channel.first("wp:wxr_version") != nil else {
             throw ImportError(path: path, line: channel.line, message: "the feed has no <wp:wxr_version>; expected a WordPress export (WXR), not a plain RSS feed")
         }
-        let base = String(URLReference(channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"]).path)
+        let blogURL = URLReference(channel["wp:base_blog_url"].isEmpty ? channel["link"] : channel["wp:base_blog_url"])
+        let base = String(blogURL.path)
+        let host = blogURL.host?.lowercased()
 
+        if let uploads, !FileIO.isFolder(uploads) {
+            throw ImportError(path: uploads, line: nil, message: "not a folder; expected a copy of the old blog's wp-content/uploads folder")
+        }
+        let brought = uploads.map { WordPressUploads(folder: $0, host: host, sitePath: sitePath) }
         var items: [ImportItem] = []
+        var files: [ImportFile] = []
         var skipped: [ImportNote] = []
         var untranslated: [ImportNote] = []
-        var problems: [Diagnostic] = []
+        var attachments: [(location: String, file: ImportFile?)] = []
         var otherTypes: [String: Int] = [:]
         for item in channel.elements where item.name == "item" {
             let location = "\(path):\(item.line)"
-            let type = item["wp:post_type"]
-            let status = item["wp:status"]
+            // WordPress inserts an item without a type as a post, and one without a status as a draft.
+            let type = item["wp:post_type"].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "post" : item["wp:post_type"]
+            let status = item["wp:status"].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "draft" : item["wp:status"]
             let rawTitle = item["title"].trimmingCharacters(in: .whitespacesAndNewlines)
             let title = CharacterReferences.decode(rawTitle)
             let named = title.isEmpty ? "(untitled)" : "“\(title)”"
@@ -63,10 +83,9 @@ public struct WordPressExport: Sendable {
             case "post", "page":
                 break
             case "attachment":
-                skipped.append(ImportNote(location: location, message: "attachment \(named) not imported: \(item["wp:attachment_url"].isEmpty ? item["guid"] : item["wp:attachment_url"])"))
-                continue
-            case "":
-                problems.append(Diagnostic(path: path, line: item.line, message: "an <item> without <wp:post_type>; expected every item of a WordPress export to have one"))
+                let url = item["wp:attachment_url"].isEmpty ? item["guid"] : item["wp:attachment_url"]
+                skipped.append(ImportNote(location: location, message: "attachment \(named) not imported: \(url)"))
+                attachments.append((location, brought?.file(ofUpload: url.trimmingCharacters(in: .whitespacesAndNewlines))))
                 continue
             default:
                 otherTypes[type, default: 0] += 1
@@ -86,16 +105,18 @@ public struct WordPressExport: Sendable {
             if !title.isEmpty || destination == .page { fields.append((HeaderKey.title.name, Self.headerText(title, raw: rawTitle))) }
             var date: CivilTime?
             if destination != .page {
-                guard let civil = Self.date(local: item["wp:post_date"], utc: item["wp:post_date_gmt"], zone: timeZone) else {
+                guard let civil = Self.date(local: item["wp:post_date"], utc: item["wp:post_date_gmt"], rss: item["pubDate"], zone: timeZone) else {
                     let line = item.first("wp:post_date")?.line ?? item.line
-                    problems.append(Diagnostic(path: path, line: line, message: "cannot read the date `\(item["wp:post_date"])` of \(named); expected e.g. `2009-03-31 10:00:00`"))
+                    let dates = ["wp:post_date", "wp:post_date_gmt", "pubDate"].map { "<\($0)> `\(item[$0])`" }.joined(separator: ", ")
+                    skipped.append(ImportNote(location: "\(path):\(line)", message: "\(type) \(named) not imported: none of its dates can be read (\(dates)); expected e.g. `2009-03-31 10:00:00`"))
                     continue
                 }
                 date = civil
                 fields.append((HeaderKey.pubDate.name, civil.headerText))
                 var names: [String] = []
-                for domain in ["category", "post_tag"] {
-                    for element in item.elements where element.name == "category" && element.attributes["domain"] == domain {
+                // WXR 1.0 calls tags `tag`, as WordPress's importer knows.
+                for domains in [["category"], ["post_tag", "tag"]] {
+                    for element in item.elements where element.name == "category" && domains.contains(element.attributes["domain"] ?? "") {
                         let raw = element.text.replacingOccurrences(of: ",", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
                         let name = Self.headerText(CharacterReferences.decode(raw), raw: raw)
                         if !name.isEmpty, !names.contains(name) { names.append(name) }
@@ -105,7 +126,7 @@ public struct WordPressExport: Sendable {
             }
 
             var oldURLs: [String] = []
-            if destination != .draft, let url = Self.oldPath(item["link"], base: base) {
+            if destination != .draft, let url = Self.oldPath(Self.link(of: item, host: host), base: base) {
                 if url.contains("?") {
                     untranslated.append(ImportNote(location: location, message: "old URL \(url) of \(named) has a query, which a static site cannot serve; not kept as an alias"))
                 } else {
@@ -114,10 +135,19 @@ public struct WordPressExport: Sendable {
             }
 
             let content = item.first("content:encoded")
-            let raw = content?.text ?? ""
+            var raw = content?.text ?? ""
             let isBlocks = raw.contains("<!-- wp:")
+            let firstLine = content?.line ?? item.line
             untranslated += Self.untranslatable(in: raw).map {
-                ImportNote(location: "\(path):\((content?.line ?? item.line) + $0.line - 1)", message: "\($0.what) in \(named)")
+                ImportNote(location: "\(path):\(firstLine + $0.line - 1)", message: "\($0.what) in \(named)")
+            }
+            if let brought {
+                let found = brought.bringing(in: raw)
+                raw = found.body
+                for file in found.files where !files.contains(file) { files.append(file) }
+                untranslated += found.missing.map {
+                    ImportNote(location: "\(path):\(firstLine + $0.line - 1)", message: "\($0.url) in \(named) is not in the uploads folder; its URL is left as it was")
+                }
             }
             let name = (item["wp:post_name"].removingPercentEncoding ?? item["wp:post_name"])
             let slug = Slug.make(from: name.isEmpty ? title : name)
@@ -126,22 +156,30 @@ public struct WordPressExport: Sendable {
                 body: isBlocks ? raw : WPAutoP.apply(raw), oldURLs: oldURLs, source: location
             ))
         }
-        guard problems.isEmpty else { throw ImportError(problems) }
         if !otherTypes.isEmpty {
             let list = otherTypes.keys.sorted().map { "\(otherTypes[$0, default: 0]) \($0)" }.joined(separator: ", ")
             skipped.append(ImportNote(location: path, message: "items of other kinds not imported: \(list)"))
         }
-        return ImportSource(items: items, skipped: skipped, untranslated: untranslated, site: Self.site(channel: channel))
+        // An attachment a post shows is brought along with it.
+        let shown = Set(attachments.filter { $0.file.map(files.contains) ?? false }.map(\.location))
+        skipped.removeAll { shown.contains($0.location) }
+        return ImportSource(items: items, skipped: skipped, untranslated: untranslated, site: Self.site(channel: channel), files: files)
     }
 }
 
 private extension WordPressExport {
     /// The post's wall-clock date with the offset WordPress had then (`post_date` minus
-    /// `post_date_gmt`); without a usable GMT date, `post_date` in the blog's zone.
-    static func date(local: String, utc: String, zone: TimeZone) -> CivilTime? {
+    /// `post_date_gmt`); without a usable GMT date, `post_date` in the blog's zone. Without a
+    /// `post_date`, the GMT date, else the RSS `pubDate`, in the blog's zone: the order in which
+    /// WordPress's importer looks for one.
+    static func date(local: String, utc: String, rss: String, zone: TimeZone) -> CivilTime? {
         let gmt = TimeZone(secondsFromGMT: 0)!
-        guard let wall = DateParser(timeZone: gmt).parse(local) else { return nil }
-        if let instant = DateParser(timeZone: gmt).parse(utc), !utc.hasPrefix("0000") {
+        // `0000-00-00 00:00:00` is how WordPress writes "no date"; DateParser refuses month 0.
+        let instant = DateParser(timeZone: gmt).parse(utc)
+        guard let wall = DateParser(timeZone: gmt).parse(local) else {
+            return (instant ?? ImportDate.rss(rss))?.civil(in: zone)
+        }
+        if let instant {
             let offset = Int(wall.seconds - instant.seconds)
             if abs(offset) <= 14 * 3600, offset % 60 == 0 {
                 return CivilTime(utcSeconds: instant.seconds, offset: offset)
@@ -173,11 +211,25 @@ private extension WordPressExport {
         CharacterReferences.decode(text) == text ? text : raw
     }
 
-    /// The root-relative path (and query) of an old URL, without the blog's base path.
+    /// The item's old URL: its `<link>`, else its `<guid>` when that is a URL on the blog's
+    /// host (exports other tools write may leave out the link); "" for none.
+    static func link(of item: WXRElement, host: String?) -> String {
+        let link = item["link"].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard link.isEmpty else { return link }
+        let guid = item["guid"].trimmingCharacters(in: .whitespacesAndNewlines)
+        let reference = URLReference(guid)
+        guard let host, reference.scheme == "http" || reference.scheme == "https", reference.host?.lowercased() == host else { return "" }
+        return guid
+    }
+
+    /// The root-relative path (and query) of an old URL, without the blog's base path, as a
+    /// server finds it: runs of `/` are one (`//greek/` is `/greek/`), `.` and `..` segments are
+    /// resolved, and what a URL cannot hold as it is gets percent-encoded.
     static func oldPath(_ link: String, base: String) -> String? {
         let components = URLReference(link.trimmingCharacters(in: .whitespacesAndNewlines))
         var path = encodingRawBytes(components.path, allowed: .urlPathAllowed)
-        if path.isEmpty { path = "/" }
+        while path.contains("//") { path = path.replacingOccurrences(of: "//", with: "/") }
+        path = URLReference.removingDotSegments(path.hasPrefix("/") ? path : "/" + path)
         let prefix = base.hasSuffix("/") ? String(base.dropLast()) : base
         if !prefix.isEmpty, path.hasPrefix(prefix + "/") { path = String(path.dropFirst(prefix.count)) }
         if let query = components.query { path += "?" + encodingRawBytes(query, allowed: .urlQueryAllowed) }
@@ -185,11 +237,19 @@ private extension WordPressExport {
     }
 
     /// `text` with what a URL cannot hold as it is (spaces, non-ASCII letters…) percent-encoded,
-    /// as a browser sends it: an export may have `/2014/straße/` raw. Escapes already there stay.
+    /// as a browser sends it: an export may have `/2014/straße/` raw. Escapes already there
+    /// stay; a `%` that starts none is `%25`.
     static func encodingRawBytes(_ text: Substring, allowed: CharacterSet) -> String {
         var allowed = allowed
         allowed.insert(charactersIn: "%;")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? String(text)
+        let bytes = Array((text.addingPercentEncoding(withAllowedCharacters: allowed) ?? String(text)).utf8)
+        var encoded: [UInt8] = []
+        for (index, byte) in bytes.enumerated() {
+            encoded.append(byte)
+            let isEscape = index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit
+            if byte == UInt8(ascii: "%"), !isEscape { encoded += Array("25".utf8) }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// Shortcodes and dynamic blocks, which WordPress turned into HTML when it showed a post.
@@ -210,5 +270,11 @@ private extension WordPressExport {
             }
         }
         return found.sorted { $0.line < $1.line }
+    }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
     }
 }

@@ -13,6 +13,12 @@ public struct Redirect: Sendable, Hashable {
     public let sourcePath: String
     /// The old URL as written, e.g. `/2009/03/old-slug/`.
     public let alias: String
+
+    /// Where the redirect for an `@aliases` entry is written, e.g. `2009/03/old-slug/index.html`
+    /// for `/2009/03/old-slug/`; nil for what a build refuses as not a path on the site.
+    public static func path(ofAlias alias: String) -> String? {
+        Redirects.outputPath(of: alias)
+    }
 }
 
 /// Turns `@aliases` headers into redirects, and checks that no two outputs share a path.

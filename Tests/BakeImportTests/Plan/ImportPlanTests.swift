@@ -100,11 +100,52 @@ import Testing
             let day = CivilTime(year: 2020, month: 1, day: 1, hour: 9, minute: 0, second: 0, offset: 0)
             let items = ["First", "Second"].map {
                 ImportItem(destination: .post, date: day, slug: "same", format: .html, fields: [("title", $0)],
-                           body: "<p>\($0)</p>\n", oldURLs: ["/old/same.html"], source: $0)
+                           body: "<p>\($0)</p>\n", oldURLs: ["/old/\($0.lowercased()).html"], source: $0)
             }
             let plan = try ImportPlan(source: ImportSource(items: items), blog: blog)
             #expect(plan.files.map(\.path) == ["posts/2020/01/01/same.html", "posts/2020/01/01/same-2.html"])
-            #expect(plan.files[1].text == "@title Second\n@aliases /old/same.html\n\n<p>Second</p>\n")
+            #expect(plan.files[1].text == "@title Second\n@aliases /old/second.html\n\n<p>Second</p>\n")
+        }
+    }
+
+    /// Every `@aliases` written is one `bake build` takes: an old URL that is no path on a
+    /// static site, or one another item already keeps, is reported instead.
+    @Test func onlyAliasesABuildTakesAreWritten() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let items = [("first", ["/old/a/", "/old/../../etc/", "//elsewhere.example/x"]), ("second", ["/old/a/", "/old/a", "/old/b/", "/old/%ce/"])].map { slug, urls in
+                ImportItem(destination: .post, date: Self.day, slug: slug, format: .html, fields: [("title", slug), ("pubDate", Self.day.headerText)],
+                           body: "<p>\(slug)</p>\n", oldURLs: urls, source: slug)
+            }
+            let plan = try ImportPlan(source: ImportSource(items: items), blog: blog)
+            #expect(plan.files.map(\.text) == [
+                "@title first\n@pubDate 2020-01-01 09:00:00 +0000\n@aliases /old/a/\n\n<p>first</p>\n",
+                "@title second\n@pubDate 2020-01-01 09:00:00 +0000\n@aliases /old/b/\n\n<p>second</p>\n",
+            ])
+            #expect(plan.untranslated.map(\.description) == [
+                "first: old URL /old/../../etc/ is not a path a static site can serve; not kept as an alias",
+                "first: old URL //elsewhere.example/x is not a path a static site can serve; not kept as an alias",
+                "second: old URL /old/a/ is also an old URL of first, which keeps it; not kept as an alias",
+                "second: old URL /old/a is also an old URL of first, which keeps it; not kept as an alias",
+                "second: old URL /old/%ce/ is not a path a static site can serve; not kept as an alias",
+            ])
+            _ = try plan.write()
+            _ = try await bake(blog, into: root + "/site")
+        }
+    }
+
+    /// A page named as a page bake writes itself (the archive, the home page) takes the next name.
+    @Test func aPageNamedAsOneOfBakesTakesTheNextName() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let items = ["archive", "index", "404", "about"].map { slug in
+                ImportItem(destination: .page, date: nil, slug: slug, format: .html, fields: [("title", slug)],
+                           body: "<p>\(slug)</p>\n", oldURLs: ["/\(slug)/"], source: slug)
+            }
+            let plan = try ImportPlan(source: ImportSource(items: items), blog: blog)
+            #expect(plan.files.map(\.path) == ["pages/archive-2.html", "pages/index-2.html", "pages/404-2.html", "pages/about.html"])
+            _ = try plan.write()
+            _ = try await ImportCheck(blog: blog).bake()
         }
     }
 }

@@ -76,6 +76,119 @@ import Testing
         }
     }
 
+    /// Items shaped as in WordPress's Theme Unit Test and accessibility test data: every one
+    /// WordPress imports arrives, the one without any date is reported with its line, and the
+    /// blog bakes, each post and page a page with its title and text.
+    @Test func importsWhatWordPressImportsAndTheBlogBakes() async throws {
+        try await withTemporaryFolder { root in
+            let blog = try makeBlog(in: root)
+            let export = try fixturePath("wordpress-theme-unit-shapes.xml")
+            let source = try WordPressExport(path: export, timeZone: TimeZone(identifier: "Europe/Paris")!).read()
+            let report = try ImportPlan(source: source, blog: blog).write()
+            #expect((report.posts, report.drafts, report.pages) == (4, 0, 3))
+            #expect(report.skipped.map(\.description) == [
+                "\(export):104: post “No date at all” not imported: none of its dates can be read (<wp:post_date> ``, "
+                    + "<wp:post_date_gmt> `0000-00-00 00:00:00`, <pubDate> `Mon, 30 Nov -0001 00:00:00 +0000`); expected e.g. `2009-03-31 10:00:00`",
+                "\(export):124: attachment “Image Alignment 150x150” not imported: https://themes.example.com/wp-content/uploads/2013/03/image-alignment-150x150.jpg",
+            ])
+            #expect(report.untranslated.map(\.description) == [
+                "\(export):111: old URL /?p=1303 of “Plain permalink” has a query, which a static site cannot serve; not kept as an alias",
+            ])
+
+            // No type: a post. An empty post_date: the GMT date, else the pubDate, in the blog's zone.
+            #expect(try text(blog.path("posts/2014/08/04/headings.html")).hasPrefix("@title Headings without a type\n@pubDate 2014-08-04 09:00:00 +0000\n@aliases /2014/08/headings/\n"))
+            #expect(try text(blog.path("posts/2013/01/10/paths.html")).hasPrefix("@title Paths\n@pubDate 2013-01-10 21:15:40 +0100\n@aliases /2013/01/paths/\n"))
+            #expect(try text(blog.path("posts/2013/01/11/only-a-pubdate.html")).hasPrefix("@title Only a pubDate\n@pubDate 2013-01-11 09:00:00 +0100\n"))
+            // `//` is one `/`, as the old server read it; the page under another keeps its path.
+            #expect(try text(blog.path("pages/2.html")).hasPrefix("@title Ελληνικά\n@aliases /greek/%ce%b5%ce%bb%ce%bb%ce%b7%ce%bd%ce%b9%ce%ba%ce%ac-2/\n"))
+            #expect(try text(blog.path("pages/child-page.html")).hasPrefix("@title Child Page\n@aliases /parent-page/child-page/\n"))
+
+            let site = root + "/site"
+            let summary = try await bake(blog, into: site)
+            #expect((summary.posts, summary.pages) == (4, 3))
+            for (path, title, words) in [
+                ("2014/08/04/headings.html", "Headings without a type", "Text under the heading."),
+                ("2013/01/10/paths.html", "Paths", "Dated by its GMT date alone."),
+                ("2013/01/11/only-a-pubdate.html", "Only a pubDate", "Dated by the feed's date."),
+                ("2013/01/12/plain-permalink.html", "Plain permalink", "Its old URL has a query."),
+                ("2.html", "Ελληνικά", "Καλημέρα κόσμε."),
+                ("parent-page.html", "Parent Page", "A page with children."),
+                ("child-page.html", "Child Page", "A page under another."),
+            ] {
+                let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))), "\(path)")
+                #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == title, "\(path)")
+                #expect(page.descendants.contains { $0.name == "p" && $0.text == words }, "\(path)")
+            }
+            for (old, target) in [("greek/ελληνικά-2/index.html", "2.html"), ("parent-page/child-page/index.html", "child-page.html"),
+                                  ("2013/01/paths/index.html", "2013/01/10/paths.html")] {
+                #expect(try text(site + "/" + old).contains(#"<link rel="canonical" href="https://example.com/\#(target)">"#), "\(old)")
+            }
+        }
+    }
+
+    /// What WordPress's importer does with an item that leaves out a field.
+    @Test func aMissingTypeIsAPostAndAMissingStatusADraft() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.0/"><channel>
+                <wp:wxr_version>1.0</wp:wxr_version>
+                <item><title>Typeless</title><wp:post_date>2008-02-02 10:00:00</wp:post_date><wp:status>publish</wp:status>
+                <category domain="tag" nicename="old-tag"><![CDATA[Old tag]]></category><category domain="category" nicename="news"><![CDATA[News]]></category></item>
+                <item><title>Statusless</title><wp:post_date>2008-02-03 10:00:00</wp:post_date><wp:post_type>post</wp:post_type></item>
+                <item><title>Statusless page</title><wp:post_type>page</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.map(\.destination) == [.post, .draft])
+            // WXR 1.0's tags, after the categories.
+            #expect(source.items.first?.fields.first { $0.key == "categoryArray" }?.value == "News, Old tag")
+            #expect(source.items.map(\.slug) == ["typeless", "statusless"])
+            #expect(source.skipped.map(\.description) == ["\(root)/export.xml:6: page “Statusless page” not imported: its status is `draft`"])
+        }
+    }
+
+    /// An item without a `<link>` keeps the path of its `<guid>` when that is a URL of the blog.
+    @Test func withoutALinkTheGuidIsTheOldURL() throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+                <wp:wxr_version>1.2</wp:wxr_version><wp:base_blog_url>https://old.example.com</wp:base_blog_url>
+                <item><title>A</title><guid isPermaLink="true">https://OLD.example.com/2020/a/</guid><wp:post_date>2020-02-02 10:00:00</wp:post_date>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                <item><title>B</title><guid>https://elsewhere.example.com/2020/b/</guid><wp:post_date>2020-02-02 10:00:00</wp:post_date>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                <item><title>C</title><link>https://old.example.com/2020/c/</link><guid>https://old.example.com/?p=3</guid>
+                <wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.map(\.oldURLs) == [["/2020/a/"], [], ["/2020/c/"]])
+            #expect(source.untranslated.isEmpty)
+        }
+    }
+
+    /// Old URLs as a server finds them, so that every one bake writes is one it builds.
+    @Test(arguments: [
+        ("https://old.example.com//greek/%ce%b5-2/", "/greek/%ce%b5-2/"),
+        ("https://old.example.com/a//b///c.html", "/a/b/c.html"),
+        ("https://old.example.com/a/./b/../c/", "/a/c/"),
+        ("https://old.example.com/100%-sure/", "/100%25-sure/"),
+        ("https://old.example.com/blog/2020/x/", "/2020/x/"),
+    ])
+    func oldURLsAreNormalisedAsAServerReadsThem(link: String, alias: String) throws {
+        try withTemporaryFolder { root in
+            try write("""
+                <rss xmlns:wp="https://wordpress.org/export/1.2/"><channel>
+                <wp:wxr_version>1.2</wp:wxr_version><wp:base_blog_url>https://old.example.com/blog</wp:base_blog_url>
+                <item><title>X</title><link>\(link)</link><wp:post_date>2020-02-02 10:00:00</wp:post_date>
+                <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+                </channel></rss>
+                """, to: "export.xml", in: root)
+            let source = try WordPressExport(path: root + "/export.xml", timeZone: TimeZone(identifier: "UTC")!).read()
+            #expect(source.items.first?.oldURLs == [alias])
+        }
+    }
+
     /// Block-editor bodies are HTML already; "Plain" permalinks are queries no static site serves.
     @Test func blocksStayAsTheyAreAndQueryURLsAreReported() throws {
         try withTemporaryFolder { root in
