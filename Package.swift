@@ -194,6 +194,6 @@ let package = Package(
         .testTarget(name: "BakeHTTPTests", dependencies: ["BakeHTTP", .product(name: "NIOHTTP1", package: "swift-nio")]),
         .testTarget(name: "BakeServerTests", dependencies: ["BakeServer", "BakeTestSupport"]),
         .testTarget(name: "MetaWeblogTests", dependencies: ["MetaWeblog", "BakeLinks", "bake-metaweblog", "bake-images", "BakeTestSupport"]),
-        .testTarget(name: "bakeTests", dependencies: ["bake", "bake-images", "bake-preview", "BakeTestSupport"], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
+        .testTarget(name: "bakeTests", dependencies: ["bake", "bake-images", "bake-preview", "BakeTestSupport", .product(name: "Crypto", package: "swift-crypto")], exclude: ["Fixtures/old-archive", "Fixtures/broken-links", "Fixtures/highlight", "Goldens"]),
     ]
 )

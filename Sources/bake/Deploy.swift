@@ -12,8 +12,8 @@ extension Bake {
         static let configuration = CommandConfiguration(
             abstract: "Bake the blog, then publish the site with rsync, or to a git branch.",
             discussion: """
-            TARGET is a folder, user@host:path (rsync over ssh), rsync://host[:port]/module/path, or \
-            git+URL[#BRANCH] (a branch of a git repository, gh-pages by default: GitHub Pages, Codeberg Pages); \
+            TARGET is a folder, user@host:path (rsync over ssh), rsync://host[:port]/module/path, \
+            s3://BUCKET[/FOLDER][?endpoint=URL&region=NAME] (object storage, with rclone), or git+URL[#BRANCH] (a branch of a git repository, gh-pages by default: GitHub Pages, Codeberg Pages); \
             without --to, site.settings's @deploy_to (or @rsync_remote_path) names it. Only files bake \
             published to the target before and no longer makes are deleted there; nothing else is.
             """
@@ -53,7 +53,10 @@ extension Bake {
                     throw DeployError(.noTarget)
                 }
                 // A git branch is published with git alone.
-                if case .git = target.kind { rsync = Rsync(executable: "rsync") } else { rsync = try Rsync.find() }
+                switch target.kind {
+                case .git, .objectStore: rsync = Rsync(executable: "rsync")
+                case .folder, .shell, .daemon: rsync = try Rsync.find()
+                }
             } catch let error as DeployError {
                 Self.fail(error)
             }

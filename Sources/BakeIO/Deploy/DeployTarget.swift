@@ -22,6 +22,27 @@ public struct DeployTarget: Sendable, Hashable {
         /// `git+URL[#BRANCH]`: a branch of a git repository (GitHub Pages, Codeberg Pages,
         /// Netlify or Cloudflare Pages fed from git), committed to and pushed with git.
         case git(GitBranch)
+        /// `s3://BUCKET[/PREFIX][?endpoint=URL&region=NAME]`: S3-compatible object storage
+        /// (Amazon S3, Cloudflare R2, Backblaze B2, DigitalOcean Spaces, MinIO, Garage),
+        /// written to with rclone.
+        case objectStore(ObjectStore)
+    }
+
+    /// A bucket, and a folder in it, of S3-compatible object storage.
+    public struct ObjectStore: Sendable, Hashable {
+        public let bucket: String
+        /// The folder of the site in the bucket, without slashes at either end; empty for its top.
+        public let prefix: String
+        /// The store's endpoint, for every store but Amazon's own.
+        public let endpoint: String?
+        public let region: String?
+
+        public init(bucket: String, prefix: String = "", endpoint: String? = nil, region: String? = nil) {
+            self.bucket = bucket
+            self.prefix = prefix
+            self.endpoint = endpoint
+            self.region = region
+        }
     }
 
     /// A branch of a git repository to publish to.
@@ -50,9 +71,15 @@ public struct DeployTarget: Sendable, Hashable {
     /// Reads a target; a relative folder is taken from `folder`.
     public init(_ text: String, relativeTo folder: String) throws(DeployError) {
         var text = text.trimmingCharacters(in: .whitespaces)
-        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        let isStore = text.lowercased().hasPrefix("s3://")
+        while text.count > 1, text.hasSuffix("/"), !(isStore && text.count <= 5) { text.removeLast() }
         guard !text.isEmpty else { throw DeployError(.invalidTarget(text)) }
-        if text.lowercased().hasPrefix("git+") {
+        if isStore {
+            let store = try Self.objectStore(text)
+            kind = .objectStore(store)
+            name = text
+            host = store.endpoint.flatMap { URLComponents(string: $0)?.host } ?? "Amazon S3"
+        } else if text.lowercased().hasPrefix("git+") {
             let branch = try Self.gitBranch(String(text.dropFirst(4)), target: text)
             kind = .git(branch.0)
             name = text
@@ -82,6 +109,42 @@ public struct DeployTarget: Sendable, Hashable {
             name = URL(fileURLWithPath: joined).standardizedFileURL.path
             host = "this machine"
         }
+    }
+
+    /// Reads `s3://BUCKET[/PREFIX][?endpoint=URL&region=NAME]`.
+    static func objectStore(_ text: String) throws(DeployError) -> ObjectStore {
+        let rest = text.dropFirst("s3://".count)
+        let question = rest.firstIndex(of: "?")
+        let path = rest[..<(question ?? rest.endIndex)]
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let bucket = parts.first, (3...63).contains(bucket.count),
+              bucket.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }),
+              bucket.first?.isLetter == true || bucket.first?.isNumber == true else {
+            throw DeployError(.invalidTarget(text))
+        }
+        let folders = parts.dropFirst()
+        guard folders.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") }) else { throw DeployError(.invalidTarget(text)) }
+        var endpoint: String?
+        var region: String?
+        if let question {
+            guard let items = URLComponents(string: "x:?" + rest[rest.index(after: question)...])?.queryItems else { throw DeployError(.invalidTarget(text)) }
+            for item in items {
+                switch item.name {
+                case "endpoint":
+                    guard let value = item.value, let url = URLComponents(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                          !(url.host ?? "").isEmpty else { throw DeployError(.invalidTarget(text)) }
+                    endpoint = value
+                case "region":
+                    guard let value = item.value, !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                        throw DeployError(.invalidTarget(text))
+                    }
+                    region = value
+                default:
+                    throw DeployError(.invalidTarget(text))
+                }
+            }
+        }
+        return ObjectStore(bucket: bucket, prefix: folders.joined(separator: "/"), endpoint: endpoint, region: region)
     }
 
     /// Reads `URL[#BRANCH]` after `git+`; `host` is the repository's, for messages.

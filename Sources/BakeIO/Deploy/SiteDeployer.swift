@@ -65,6 +65,29 @@ public struct SiteDeployer: Sendable {
             throw DeployError(.record(error, published: false))
         }
         let plan = DeployPlan(site: manifest, published: published)
+        if case .objectStore(let store) = target.kind {
+            guard let rclone = Program.find("rclone") else { throw DeployError(.rcloneMissing) }
+            let work = PublishedFiles.path(for: target, in: blog) + ".work"
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            let summary: DeploySummary
+            do throws(ObjectStorePublisher.Failure) {
+                summary = try await ObjectStorePublisher(output: output, target: target, store: store, rclone: rclone, work: work)
+                    .publish(plan: plan, dryRun: dryRun, onChange: onChange)
+            } catch let failure {
+                // What was written is bake's to delete later, as with rsync.
+                let sent = Set(plan.publish).intersection(failure.sent)
+                if !dryRun, !sent.isEmpty { try? PublishedFiles(paths: published.paths + sent).write(for: target, in: blog) }
+                throw failure.error
+            }
+            if !dryRun {
+                do {
+                    try PublishedFiles(paths: plan.publish).write(for: target, in: blog)
+                } catch {
+                    throw DeployError(.record(error, published: true))
+                }
+            }
+            return summary
+        }
         if case .git(let branch) = target.kind {
             guard let git = Program.find("git") else { throw DeployError(.gitMissing) }
             let summary = try await GitBranchPublisher(blog: blog, output: output, target: target, branch: branch, siteURL: siteURL, git: git)
