@@ -120,7 +120,7 @@ struct ObjectStoreDeployTests {
                                            environment: ["AWS_ACCESS_KEY_ID": "wrong", "AWS_SECRET_ACCESS_KEY": "wrong"])
             #expect(result.status != 0)
             let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(last.hasPrefix("bake: cannot publish to 127.0.0.1: rclone could not write objects ("), "\(result.stderr)")
+            #expect(last.hasPrefix("bake: cannot publish to 127.0.0.1: rclone could not read the bucket (InvalidAccessKeyId: "), "\(result.stderr)")
             #expect(last.hasSuffix("nothing in the bucket was changed"), "\(last)")
             #expect(!last.contains("wrong"), "no secret in the message")
         }

@@ -10,8 +10,9 @@ import Foundation
 /// `AWS_SECRET_ACCESS_KEY`, `AWS_PROFILE`, `~/.aws/credentials`); bake gives it only the
 /// store's endpoint and region, in the environment, never a secret.
 ///
-/// The files go in one rclone run per kind of file (its type and cache rule are headers of
-/// the run), then one run deletes. What each run wrote is read from rclone's JSON log.
+/// Only the files whose size or time changed since the last deploy (`ObjectStoreState`) are
+/// handed to rclone, in one run per kind of file (its type and cache rule are headers of the
+/// run); then one run deletes. What each run wrote is read from rclone's JSON log.
 struct ObjectStorePublisher: Sendable {
     let output: String
     let target: DeployTarget
@@ -22,15 +23,31 @@ struct ObjectStorePublisher: Sendable {
 
     /// Writes what changed and deletes what bake no longer makes; with `dryRun`, only says so.
     /// Returns the summary, or throws with `sent` holding what was written before it failed.
-    func publish(plan: DeployPlan, dryRun: Bool, onChange: (@Sendable (RsyncReport.Change) -> Void)?) async throws(Failure) -> DeploySummary {
+    /// - Parameter candidates: The files of `plan.publish` that may have changed since the
+    ///   last deploy; the others are not looked at.
+    func publish(plan: DeployPlan, candidates: [String], dryRun: Bool, onChange: (@Sendable (RsyncReport.Change) -> Void)?) async throws(Failure) -> DeploySummary {
+        // The store and the key are tried first: rclone's copy would take a refused key for
+        // a file where the folder should be.
+        let check: ProgramRun
+        do {
+            check = try await rclone.run(["lsf", "--max-depth", "1", remote, "--use-json-log", "--log-level", "ERROR", "--retries", "2"], environment: environment)
+        } catch {
+            throw Failure(error: DeployError(.storeFailed(target: target, step: "read the bucket", said: error.description, changed: 0)), sent: [])
+        }
+        guard check.succeeded else {
+            let said = RcloneLog(check.errors).firstError ?? ProgramMessages.plain.reason(in: check.errors)
+            throw Failure(error: DeployError(.storeFailed(target: target, step: "read the bucket", said: said, changed: 0)), sent: [])
+        }
         var sent: [String] = []
         // One run per type and cache rule, in a stable order.
-        let groups = Dictionary(grouping: plan.publish) { ContentHeaders(path: $0) }.sorted { $0.key.type < $1.key.type || ($0.key.type == $1.key.type && $0.key.cache < $1.key.cache) }
+        let groups = Dictionary(grouping: candidates) { ContentHeaders(path: $0) }.sorted { $0.key.type < $1.key.type || ($0.key.type == $1.key.type && $0.key.cache < $1.key.cache) }
         for (index, (headers, paths)) in groups.enumerated() {
             let written: [String]
             do {
+                // A few files into a large bucket: ask for each, rather than list them all.
+                let traverse = paths.count < 1000 ? ["--no-traverse"] : []
                 written = try await run(["copy", output, remote, "--checksum", "--header-upload", "Content-Type: " + headers.type,
-                                         "--header-upload", "Cache-Control: " + headers.cache],
+                                         "--header-upload", "Cache-Control: " + headers.cache] + traverse,
                                         paths: paths, list: "send-\(index)", step: "write objects", dryRun: dryRun, done: sent.count)
             } catch {
                 throw Failure(error: error.error, sent: sent + error.sent)
@@ -134,7 +151,9 @@ struct RcloneLog {
             let level = object["level"] as? String ?? ""
             let path = object["object"] as? String
             if level == "error" || level == "critical" {
-                if firstError == nil { firstError = (path.map { $0 + ": " } ?? "") + message }
+                // The store's own words, when rclone passes them on: `api error InvalidAccessKeyId: …`.
+                let said = message.range(of: "api error ").map { String(message[$0.upperBound...]) } ?? message
+                if firstError == nil { firstError = (path.flatMap { $0.isEmpty ? nil : $0 + ": " } ?? "") + said }
             } else if let path, !path.isEmpty {
                 if message.hasPrefix("Copied") || message == "Deleted" {
                     changed.append(path)
@@ -143,5 +162,57 @@ struct RcloneLog {
                 }
             }
         }
+    }
+}
+
+/// What the last deploy to an object store published: each file's size and time as the
+/// output's manifest had them. A file the same in both is not looked at again; any other is
+/// handed to rclone, which writes it only if its bytes differ from the object's. Kept beside
+/// the target's `PublishedFiles`; losing it costs one deploy that compares every file.
+struct ObjectStoreState: Sendable, Hashable {
+    static let header = "bake-objects 1"
+    var files: [String: SiteManifest.Record] = [:]
+
+    static func path(for target: DeployTarget, in blog: BlogFolder) -> String {
+        PublishedFiles.path(for: target, in: blog) + ".objects"
+    }
+
+    static func read(for target: DeployTarget, in blog: BlogFolder) -> ObjectStoreState {
+        guard let bytes = (try? FileIO.readIfPresent(path(for: target, in: blog))).flatMap({ $0 }) else { return ObjectStoreState() }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard lines.first == Substring(header) else { return ObjectStoreState() }
+        var state = ObjectStoreState()
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let size = Int64(fields[0]), let modified = Int64(fields[1]) else { continue }
+            state.files[String(fields[2])] = SiteManifest.Record(path: String(fields[2]), size: size, modified: modified, fingerprint: 0)
+        }
+        return state
+    }
+
+    /// The files of `paths` whose record in `manifest` differs from the one published.
+    func candidates(_ paths: [String], manifest: SiteManifest) -> [String] {
+        paths.filter { path in
+            guard let now = manifest.records[path], let then = files[path] else { return true }
+            return now.size != then.size || now.modified != then.modified
+        }
+    }
+
+    /// The state after publishing `paths` as `manifest` has them.
+    static func published(_ paths: [String], manifest: SiteManifest) -> ObjectStoreState {
+        var state = ObjectStoreState()
+        for path in paths { if let record = manifest.records[path] { state.files[path] = record } }
+        return state
+    }
+
+    func write(for target: DeployTarget, in blog: BlogFolder) throws(FileSystemError) {
+        var text = Self.header + "\n"
+        for path in files.keys.sorted(by: { $0.precedesInBytes($1) }) {
+            guard let record = files[path] else { continue }
+            text += "\(record.size)\t\(record.modified)\t\(path)\n"
+        }
+        let file = Self.path(for: target, in: blog)
+        try FileIO.createFolders(FileIO.parent(of: file))
+        try FileIO.writeAtomically(Array(text.utf8), to: file)
     }
 }

@@ -70,9 +70,10 @@ public struct SiteDeployer: Sendable {
             let work = PublishedFiles.path(for: target, in: blog) + ".work"
             defer { try? FileManager.default.removeItem(atPath: work) }
             let summary: DeploySummary
+            let state = ObjectStoreState.read(for: target, in: blog)
             do throws(ObjectStorePublisher.Failure) {
                 summary = try await ObjectStorePublisher(output: output, target: target, store: store, rclone: rclone, work: work)
-                    .publish(plan: plan, dryRun: dryRun, onChange: onChange)
+                    .publish(plan: plan, candidates: state.candidates(plan.publish, manifest: manifest), dryRun: dryRun, onChange: onChange)
             } catch let failure {
                 // What was written is bake's to delete later, as with rsync.
                 let sent = Set(plan.publish).intersection(failure.sent)
@@ -82,6 +83,7 @@ public struct SiteDeployer: Sendable {
             if !dryRun {
                 do {
                     try PublishedFiles(paths: plan.publish).write(for: target, in: blog)
+                    try ObjectStoreState.published(plan.publish, manifest: manifest).write(for: target, in: blog)
                 } catch {
                     throw DeployError(.record(error, published: true))
                 }
