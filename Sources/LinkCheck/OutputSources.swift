@@ -48,7 +48,7 @@ public struct OutputSources: Sendable {
             case .feed(let feed): files[path] = shown(feed.posts)
             case .month(let month): files[path] = shown(month.posts)
             case .year(let year): files[path] = year.months.flatMap { $0.value.posts.compactMap { byLink[$0.path] } }
-            case .categories, .tagCloud, .archive, .sitemap, .notFound, .rsd, .search: break
+            case .categories, .tagCloud, .archive, .sitemap, .notFound, .rsd, .search, .hostRules: break
             }
         }
         for (output, source) in staticFiles { files[output] = [source] }

@@ -131,6 +131,25 @@ struct GitDeployTests {
         }
     }
 
+    /// Netlify fed from the branch: `@host_rules netlify` adds its `_redirects` (the sample's
+    /// old URLs, forced over their alias pages) and `_headers`.
+    @Test func netlifyRulesGoWithTheSite() async throws {
+        try await Fixture.with { fixture in
+            let settings = fixture.root + "/blog/site.settings"
+            try (try String(contentsOfFile: settings, encoding: .utf8) + "@host_rules netlify\n").write(toFile: settings, atomically: false, encoding: .utf8)
+            let post = fixture.root + "/blog/" + DeployFixture.somePost
+            try ("@aliases /2019/old-harvard/\n" + String(contentsOfFile: post, encoding: .utf8)).write(toFile: post, atomically: false, encoding: .utf8)
+            let result = try await fixture.deploy()
+            #expect(result.status == 0, "\(result.stderr)")
+            let files = try await fixture.files()
+            #expect(files.contains("_redirects") && files.contains("_headers"))
+            let redirects = String(decoding: try await fixture.show("_redirects"), as: UTF8.self)
+            let rules = redirects.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            #expect(rules == ["/2019/old-harvard/  /\(DeployFixture.somePage)  301!"], "\(redirects)")
+            #expect(String(decoding: try await fixture.show("_headers"), as: UTF8.self).contains("/media/*\n  Cache-Control: public, max-age=2592000"))
+        }
+    }
+
     @Test func aBranchThatCannotBeReachedFailsWithOneClearLine() async throws {
         try await Fixture.with { fixture in
             let result = try await runBake(["deploy", "blog", "--future", "--to", "git+file://" + fixture.root + "/missing.git#main"], in: fixture.root)

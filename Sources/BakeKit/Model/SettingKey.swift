@@ -61,6 +61,7 @@ public struct SettingKey: Sendable, Hashable {
         commitChanges.key,
         deployOnPost.key,
         deployTo.key,
+        hostRules.key,
         uploadSVG.key,
         imageWidths.key,
         imageSizes.key,
@@ -254,6 +255,11 @@ public extension SettingKey {
         "deploy_to", aliases: ["rsync_remote_path"], defaultValue: nil,
         doc: "where `bake deploy` publishes (below)",
         read: SettingKey.deployTarget
+    )
+    static let hostRules = Setting<HostRules?>(
+        "host_rules", defaultValue: nil, expected: "netlify or cloudflare",
+        doc: "`netlify` or `cloudflare`: the build writes `_redirects` (each old URL of `@aliases` as a 301) and `_headers` (media kept thirty days) for Netlify or Cloudflare Pages",
+        read: { HostRules(rawValue: $0.trimmingCharacters(in: .whitespaces).lowercased()).map { .some($0) } }
     )
     static let uploadSVG = Setting<Bool>(
         "upload_svg", defaultValue: false,

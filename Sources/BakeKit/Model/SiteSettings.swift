@@ -43,6 +43,8 @@ public struct SiteSettings: Sendable, Hashable {
     public let pictures: PictureSettings
     /// Where `bake deploy` publishes by default (`@deploy_to`, or Wildcat's `@rsync_remote_path`).
     public let deployTo: String?
+    /// The host whose rule files the build writes (`@host_rules`), or nil.
+    public let hostRules: HostRules?
     /// Whether fenced code is highlighted when the site is baked; `@highlight false` turns it off.
     public let highlight: Bool
     /// The page icon (`@favicon_url`) as written, when the blog names one; else the theme's.
@@ -83,6 +85,7 @@ public struct SiteSettings: Sendable, Hashable {
         deployOnPost = settings.read(SettingKey.deployOnPost)
         uploadSVG = settings.read(SettingKey.uploadSVG)
         deployTo = settings.read(SettingKey.deployTo)
+        hostRules = settings.read(SettingKey.hostRules)
         dates = DateStyle(monthNames: settings.read(SettingKey.monthNames), format: settings.read(SettingKey.dateFormat))
         highlight = settings.read(SettingKey.highlight)
         timeZone = settings.read(SettingKey.timeZone)

@@ -41,6 +41,8 @@ public indirect enum OutputInputs: Sendable, Hashable, Encodable {
     case rsd
     /// The search page, with `@search true`: what every page shows, and nothing more.
     case search
+    /// A host's `_redirects` or `_headers`, with `@host_rules`.
+    case hostRules(HostRulesInputs)
 
     /// The source paths of the posts and pages whose body HTML the output shows.
     public var bodiesShown: [String] {
@@ -49,7 +51,7 @@ public indirect enum OutputInputs: Sendable, Hashable, Encodable {
         case .post(let post): return [post.post.sourcePath]
         case .page(let page): return [page.sourcePath]
         case .feed(let feed): return feed.posts.map(\.sourcePath)
-        case .categories, .tagCloud, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd, .search: return []
+        case .categories, .tagCloud, .year, .month, .archive, .sitemap, .redirect, .notFound, .rsd, .search, .hostRules: return []
         }
     }
 
@@ -67,7 +69,7 @@ public indirect enum OutputInputs: Sendable, Hashable, Encodable {
         case .page: return .page
         case .notFound: return .notFound
         case .search: return .search
-        case .feed, .sitemap, .redirect, .rsd: return nil
+        case .feed, .sitemap, .redirect, .rsd, .hostRules: return nil
         }
     }
 
@@ -85,7 +87,7 @@ public indirect enum OutputInputs: Sendable, Hashable, Encodable {
         switch self {
         case .list(let list): return list.list.isDatedInSitemap ? list.posts.first?.value.pubDate : nil
         case .post(let post): return post.post.value.updated ?? post.post.value.pubDate
-        case .categories, .tagCloud, .year, .month, .archive, .page, .feed, .sitemap, .redirect, .notFound, .rsd, .search: return nil
+        case .categories, .tagCloud, .year, .month, .archive, .page, .feed, .sitemap, .redirect, .notFound, .rsd, .search, .hostRules: return nil
         }
     }
 }
@@ -235,6 +237,7 @@ extension OutputInputs: Fingerprintable {
         case .notFound: fields.add(case: 11)
         case .rsd: fields.add(case: 12)
         case .search: fields.add(case: 13)
+        case .hostRules(let rules): fields.add(case: 14); fields.add(rules)
         }
     }
 }

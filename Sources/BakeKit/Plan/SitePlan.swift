@@ -109,6 +109,14 @@ public struct SitePlan: Sendable {
         outputs += aliases.redirects.map { redirect in
             PlannedPage(path: paths.redirect(redirect), inputs: .redirect(RedirectInputs(target: redirect.target, title: redirect.title)), source: redirect.sourcePath)
         }
+        if let host = settings.hostRules {
+            let sitePath = WebURL(settings.url).map { String($0.path.reversed().drop { $0 == "/" }.reversed()) } ?? ""
+            let redirects = HostRulesInputs.redirects(aliases.redirects, sitePath: sitePath)
+            outputs.append(PlannedPage(path: SitePath(file: HostRules.redirectsFile),
+                                       inputs: .hostRules(HostRulesInputs(host: host, file: .redirects, sitePath: sitePath, redirects: redirects))))
+            outputs.append(PlannedPage(path: SitePath(file: HostRules.headersFile),
+                                       inputs: .hostRules(HostRulesInputs(host: host, file: .headers, sitePath: sitePath, redirects: []))))
+        }
         self.redirects = aliases.redirects
         self.outputs = outputs
     }

@@ -40,7 +40,7 @@ struct ContextBuilder: Sendable {
         case .page(let page): return self.page(page, at: path, html: bodies.body(of: page.sourcePath) ?? "")
         case .notFound: return self.page(.notFound, title: "Page not found", path: path, description: "")
         case .search: return self.page(.search, title: "Search", path: path, description: "Search \(settings.name)")
-        case .feed, .sitemap, .redirect, .rsd: return nil
+        case .feed, .sitemap, .redirect, .rsd, .hostRules: return nil
         }
     }
 

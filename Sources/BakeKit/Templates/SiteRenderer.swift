@@ -84,6 +84,8 @@ public struct SiteRenderer: Sendable {
             text = RedirectPage(settings: settings).render(redirect)
         case .rsd:
             text = RSD(settings: settings).render() ?? ""
+        case .hostRules(let rules):
+            text = rules.text
         }
         return Array(text.utf8)
     }

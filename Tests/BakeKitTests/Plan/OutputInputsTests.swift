@@ -10,7 +10,7 @@ import Testing
     /// A blog with every kind of output: posts in two years and several months, categories,
     /// a link post, a redirect, a page, search and an XML-RPC link.
     static func plan(editing edit: (inout [String: String]) -> Void = { _ in }) throws -> SitePlan {
-        let settings = try makeSettings(homePostCount: 2, feedPostCount: 3, extra: "@search true\n@xmlrpc_url https://example.com/xmlrpc\n")
+        let settings = try makeSettings(homePostCount: 2, feedPostCount: 3, extra: "@search true\n@xmlrpc_url https://example.com/xmlrpc\n@host_rules netlify\n")
         var sources = [
             "posts/2013/12/31/eve.markdown": "@title Eve\n@pubDate 2013-12-31 22:00:00\n@categoryArray Swift, Café\n\nLast of the year.",
             "posts/2014/03/01/old.markdown": "@title Old\n@pubDate 2014-03-01 09:00:00\n@categoryArray Swift\n@aliases /old.php\n\nOld text.",
@@ -35,12 +35,12 @@ import Testing
         // Every case of `OutputInputs` was among them, and the types inside.
         for name in ["OutputInputs", "ListInputs", "PagedList", "CategoryEntry", "YearInputs", "MonthEntries", "TitleEntry", "MonthKey",
                      "ArchiveYear", "MonthInputs", "PostInputs", "PostRef", "PostLink", "PageInputs", "FeedInputs", "Format",
-                     "SitemapInputs", "Entry", "RedirectInputs"] {
+                     "SitemapInputs", "Entry", "RedirectInputs", "HostRulesInputs", "HostRedirect"] {
             #expect(seen.contains(name), "no \(name) was checked")
         }
         let cases = Set(try Self.plan().outputs.map { "\($0.inputs)".prefix { $0 != "(" } })
         #expect(cases == ["list", "categories", "tagCloud", "year", "month", "archive", "post", "page", "feed", "sitemap", "redirect",
-                          "notFound", "rsd", "search"])
+                          "notFound", "rsd", "search", "hostRules"])
     }
 
     /// `value` adds as many fields as it stores (an enum: its payload, if any), and so do the
