@@ -134,6 +134,12 @@ private extension ObjectStorePublisher {
     }
 }
 
+/// A line of rclone's log whose `object` is not a path.
+private struct Message: Decodable {
+    let level: String?
+    let msg: String
+}
+
 /// What rclone's JSON log (`--use-json-log`) says it did: one object per line, with the
 /// object's path relative to the remote, its level and message.
 struct RcloneLog {
@@ -144,12 +150,21 @@ struct RcloneLog {
     /// The first error's message.
     var firstError: String?
 
+    /// One line of the log; other fields are not read.
+    struct Line: Decodable {
+        let level: String?
+        let msg: String
+        let object: String?
+    }
+
     init(_ text: String) {
+        let decoder = JSONDecoder()
         for line in text.split(separator: "\n") where line.hasPrefix("{") {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let message = object["msg"] as? String else { continue }
-            let level = object["level"] as? String ?? ""
-            let path = object["object"] as? String
+            // `object` is a string for a file, but may be something else for rclone's own.
+            guard let entry = (try? decoder.decode(Line.self, from: Data(line.utf8))) ?? (try? decoder.decode(Message.self, from: Data(line.utf8))).map({ Line(level: $0.level, msg: $0.msg, object: nil) }) else { continue }
+            let message = entry.msg
+            let level = entry.level ?? ""
+            let path = entry.object
             if level == "error" || level == "critical" {
                 // The store's own words, when rclone passes them on: `api error InvalidAccessKeyId: …`.
                 let said = message.range(of: "api error ").map { String(message[$0.upperBound...]) } ?? message
