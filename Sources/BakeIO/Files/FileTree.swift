@@ -215,11 +215,13 @@ private extension FileTree {
 }
 
 extension FileTree {
-    /// A folder entry's name, as `readdir` gives it.
-    static func name(of item: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafePointer(to: item.pointee.d_name) {
-            $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-        }
+    /// A folder entry's name, as `readdir` gives it: read in place, up to its NUL. The record
+    /// `readdir` returns is only as long as its name, so `item.pointee.d_name`, a copy of all
+    /// 256 bytes, may read past the end of the buffer it lies in: a crash when that buffer ends
+    /// at the end of a page, seen in a folder as busy as `/tmp`.
+    public static func name(of item: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        return String(cString: UnsafeRawPointer(item).advanced(by: offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// The mtime in `info`, in nanoseconds.

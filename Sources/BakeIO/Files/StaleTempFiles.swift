@@ -56,7 +56,7 @@ public enum StaleTempFiles {
         let prefix = "." + name + ".bake-"
         var removed: [String] = []
         while let item = readdir(dir) {
-            let entry = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let entry = FileTree.name(of: item)
             guard entry.hasPrefix(prefix), let pid = writer(ofTempName: entry), !isRunning(pid) else { continue }
             let path = folder + "/" + entry
             // Itself a folder, not a link to one.
@@ -93,7 +93,7 @@ private extension StaleTempFiles {
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         while let item = readdir(dir) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = FileTree.name(of: item)
             guard name != ".", name != ".." else { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             if item.pointee.d_type == UInt8(DT_DIR) {

@@ -208,9 +208,7 @@ private extension InotifySession {
         var files: [String] = []
         var subfolders: [String] = []
         while let item = readdir(dir) {
-            let name = withUnsafePointer(to: item.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
+            let name = FileTree.name(of: item)
             if name == "." || name == ".." || WatchList.isScratch(name) { continue }
             let path = folder + "/" + name
             guard !list.isExcluded(path) else { continue }
