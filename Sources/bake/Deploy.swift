@@ -53,10 +53,7 @@ extension Bake {
                     throw DeployError(.noTarget)
                 }
                 // A git branch is published with git alone.
-                switch target.kind {
-                case .git, .objectStore: rsync = Rsync(executable: "rsync")
-                case .folder, .shell, .daemon: rsync = try Rsync.find()
-                }
+                rsync = try SiteDeployer.rsync(for: target)
             } catch let error as DeployError {
                 Self.fail(error)
             }

@@ -39,6 +39,15 @@ public struct SiteDeployer: Sendable {
         self.remoteShell = remoteShell
     }
 
+    /// The rsync a target needs: found on the PATH for a folder, ssh or daemon target; none
+    /// for object storage or a git branch, which are written with rclone and git.
+    public static func rsync(for target: DeployTarget) throws(DeployError) -> Rsync {
+        switch target.kind {
+        case .folder, .shell, .daemon: return try Rsync.find()
+        case .git, .objectStore: return Rsync(executable: "rsync")
+        }
+    }
+
     /// What a blog's settings say to publish: its output folder to its `@deploy_to`.
     public init(configuration: BlogConfiguration, rsync: Rsync, remoteShell: String? = nil) throws(DeployError) {
         guard let text = configuration.settings.deployTo else { throw DeployError(.noTarget) }

@@ -169,8 +169,8 @@ public final class MetaWeblogServer: Sendable {
         guard deploys else { return nil }
         let rsync: Rsync
         do throws(DeployError) {
-            rsync = try Rsync.find()
-            _ = try SiteDeployer(configuration: configuration, rsync: rsync, remoteShell: remoteShell)
+            let target = try SiteDeployer(configuration: configuration, rsync: Rsync(executable: "rsync"), remoteShell: remoteShell).target
+            rsync = try SiteDeployer.rsync(for: target)
         } catch {
             throw ShimConfigurationError(.deploy(error))
         }
