@@ -116,6 +116,34 @@ import Testing
         }
     }
 
+    /// A Substack-shaped RSS feed: every dated entry a post whose page shows its title and
+    /// first words, the undated one reported with its line, the old URLs answered.
+    @Test func importsAFeedThenBakesIt() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "feed", fixtures + "/feeds/substack-rss.xml", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 3 posts, 0 drafts and 0 pages; 0 already imported; 1 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("substack-rss.xml:38: entry “No date” not imported"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("Checked: the blog bakes without a problem (4 posts"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+            let site = root + "/blog/site"
+            for (path, title, words) in [
+                ("2009/03/31/low-tide-high-hopes.html", "Low tide & high hopes", "The water left the bay at noon."),
+                ("2009/04/01/1234567.html", nil, "Only a description, and a status without a title."),
+            ] {
+                let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))), "\(path)")
+                if let title { #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == title, "\(path)") }
+                #expect(page.descendants.contains { $0.name == "p" && $0.text == words }, "\(path)")
+            }
+            #expect(FileManager.default.fileExists(atPath: site + "/p/low-tide/index.html"))
+            #expect(FileManager.default.fileExists(atPath: site + "/notes/1234567/index.html"))
+        }
+    }
+
     /// The import ends by baking the blog; one that `bake build` would refuse is the import's
     /// failure, each problem with its file and line, and the imported posts stay written.
     @Test func aBlogThatWouldNotBuildAfterTheImportIsReported() async throws {

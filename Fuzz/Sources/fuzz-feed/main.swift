@@ -1,0 +1,19 @@
+@testable import BakeImport
+import Foundation
+import FuzzDriver
+
+// A feed (RSS 2.0, Atom or JSON Feed), as `bake import feed` reads it.
+enum Target {
+    static let feed = FeedDocument(path: "feed.xml", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+
+    static func run(_ bytes: [UInt8]) {
+        _ = try? feed.read(bytes: bytes)
+    }
+}
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+    Target.run(Array(UnsafeRawBufferPointer(start: data, count: size)))
+    return 0
+})
