@@ -2,12 +2,15 @@
 import Foundation
 import FuzzDriver
 
-// A feed (RSS 2.0, Atom or JSON Feed), as `bake import feed` reads it.
+// A feed (RSS 2.0, Atom or JSON Feed), as `bake import feed` reads it; and the same bytes as
+// a Blogger export, which `bake import blogger` reads with the feed's Atom reader.
 enum Target {
     static let feed = FeedDocument(path: "feed.xml", timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+    static let blogger = BloggerExport(path: "blog.xml", timeZone: TimeZone(identifier: "Europe/Paris")!)
 
     static func run(_ bytes: [UInt8]) {
         _ = try? feed.read(bytes: bytes)
+        _ = try? blogger.read(bytes: bytes)
     }
 }
 
