@@ -6,15 +6,15 @@ import BakeKit
 import Foundation
 
 extension Bake {
-    /// `bake import jekyll|wordpress|blogger|feed SOURCE --into BLOG`: another blog's posts as post files.
+    /// `bake import jekyll|wordpress|ghost|blogger|feed SOURCE --into BLOG`: another blog's posts as post files.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Bring posts in from a Jekyll site, a WordPress or Blogger export, or a feed.",
+            abstract: "Bring posts in from a Jekyll site, a WordPress, Ghost or Blogger export, or a feed.",
             discussion: """
             Nothing in the blog is ever overwritten, and running an import again is safe. Every \
             old URL is kept in the post's @aliases, so bake keeps it working.
             """,
-            subcommands: [Jekyll.self, WordPress.self, Blogger.self, Feed.self]
+            subcommands: [Jekyll.self, WordPress.self, Ghost.self, Blogger.self, Feed.self]
         )
 
         /// `--into BLOG`, shared by every source.
@@ -63,6 +63,24 @@ extension Bake {
                 let uploads = uploads.map(Import.absolute)
                 try await Import.run(into: destination.into) { zone, sitePath throws(ImportError) in
                     try WordPressExport(path: export, timeZone: zone, uploads: uploads, sitePath: sitePath).read()
+                }
+            }
+        }
+
+        struct Ghost: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Import a Ghost export (the JSON of Settings → Labs → Export your content).",
+                discussion: "Posts, drafts and pages come in with their HTML and tags; each old /slug/ URL is kept."
+            )
+
+            @Argument(help: "The export file, e.g. my-site.ghost.2024-01-01.json.")
+            var export: String
+
+            @OptionGroup var destination: Destination
+
+            func run() async throws {
+                try await Import.run(into: destination.into) { zone, _ throws(ImportError) in
+                    try GhostExport(path: export, timeZone: zone).read()
                 }
             }
         }

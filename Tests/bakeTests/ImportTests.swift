@@ -144,6 +144,33 @@ import Testing
         }
     }
 
+    /// A Ghost export: a post, a draft and a page with their HTML, their `/slug/` URLs answered.
+    @Test func importsAGhostExportThenBakesIt() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "ghost", fixtures + "/ghost-export.json", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 1 post, 1 draft and 1 page; 0 already imported; 3 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("ghost-export.json: posts[3]: post “Only lexical” not imported"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("Checked: the blog bakes without a problem"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+            let site = root + "/blog/site"
+            for (path, title, words) in [
+                ("2021/05/06/welcome.html", "Welcome to the garden", "The first seeds went in today."),
+                ("about.html", "About", "A small garden on a balcony."),
+            ] {
+                let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))), "\(path)")
+                #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == title, "\(path)")
+                #expect(page.descendants.contains { $0.name == "p" && $0.text == words }, "\(path)")
+            }
+            #expect(FileManager.default.fileExists(atPath: site + "/welcome/index.html"))
+            #expect(FileManager.default.fileExists(atPath: site + "/about/index.html"))
+        }
+    }
+
     /// A Blogger export: posts, a draft and a page, their old `.html` URLs answered.
     @Test func importsABloggerExportThenBakesIt() async throws {
         try await withTemporaryFolder { root in
