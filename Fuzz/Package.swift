@@ -12,6 +12,7 @@ import PackageDescription
 let targets: [(name: String, products: [String])] = [
     ("client-page", ["BakeLinks", "MetaWeblog"]),
     ("date", ["BakeKit"]),
+    ("feed", ["BakeImport"]),
     ("highlight", ["BakeKit"]),
     ("jekyll", ["BakeImport"]),
     ("liquid", ["BakeImport"]),

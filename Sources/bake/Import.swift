@@ -6,18 +6,18 @@ import BakeKit
 import Foundation
 
 extension Bake {
-    /// `bake import jekyll|wordpress SOURCE --into BLOG`: another blog's posts as post files.
+    /// `bake import jekyll|wordpress|ghost|blogger|feed SOURCE --into BLOG`: another blog's posts as post files.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Bring posts in from a Jekyll site or a WordPress export.",
+            abstract: "Bring posts in from a Jekyll site, a WordPress, Ghost or Blogger export, or a feed.",
             discussion: """
             Nothing in the blog is ever overwritten, and running an import again is safe. Every \
             old URL is kept in the post's @aliases, so bake keeps it working.
             """,
-            subcommands: [Jekyll.self, WordPress.self]
+            subcommands: [Jekyll.self, WordPress.self, Ghost.self, Blogger.self, Feed.self]
         )
 
-        /// `--into BLOG`, shared by both sources.
+        /// `--into BLOG`, shared by every source.
         struct Destination: ParsableArguments {
             @Option(help: "The bake blog to import into (a folder with a site.settings); a new or empty folder becomes a blog with the old site's name, URL and so on.")
             var into: String
@@ -63,6 +63,60 @@ extension Bake {
                 let uploads = uploads.map(Import.absolute)
                 try await Import.run(into: destination.into) { zone, sitePath throws(ImportError) in
                     try WordPressExport(path: export, timeZone: zone, uploads: uploads, sitePath: sitePath).read()
+                }
+            }
+        }
+
+        struct Ghost: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Import a Ghost export (the JSON of Settings → Labs → Export your content).",
+                discussion: "Posts, drafts and pages come in with their HTML and tags; each old /slug/ URL is kept."
+            )
+
+            @Argument(help: "The export file, e.g. my-site.ghost.2024-01-01.json.")
+            var export: String
+
+            @OptionGroup var destination: Destination
+
+            func run() async throws {
+                try await Import.run(into: destination.into) { zone, _ throws(ImportError) in
+                    try GhostExport(path: export, timeZone: zone).read()
+                }
+            }
+        }
+
+        struct Blogger: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Import a Blogger export (Settings → Back up content).",
+                discussion: "Posts, drafts and pages come in with their labels; comments, settings and the template are counted and left out."
+            )
+
+            @Argument(help: "The export file, e.g. blog-01-01-2024.xml.")
+            var export: String
+
+            @OptionGroup var destination: Destination
+
+            func run() async throws {
+                try await Import.run(into: destination.into) { zone, _ throws(ImportError) in
+                    try BloggerExport(path: export, timeZone: zone).read()
+                }
+            }
+        }
+
+        struct Feed: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Import the posts of a feed: RSS 2.0, Atom or JSON Feed (Substack, Medium, Micro.blog, Mastodon …).",
+                discussion: "Every entry becomes a post; its link, when it is on the feed's own site, is kept as an old URL."
+            )
+
+            @Argument(help: "The feed, a file saved from the old site, e.g. feed.xml or feed.json.")
+            var feed: String
+
+            @OptionGroup var destination: Destination
+
+            func run() async throws {
+                try await Import.run(into: destination.into) { zone, _ throws(ImportError) in
+                    try FeedDocument(path: feed, timeZone: zone).read()
                 }
             }
         }

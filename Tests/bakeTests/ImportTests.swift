@@ -116,6 +116,88 @@ import Testing
         }
     }
 
+    /// A Substack-shaped RSS feed: every dated entry a post whose page shows its title and
+    /// first words, the undated one reported with its line, the old URLs answered.
+    @Test func importsAFeedThenBakesIt() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "feed", fixtures + "/feeds/substack-rss.xml", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 3 posts, 0 drafts and 0 pages; 0 already imported; 1 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("substack-rss.xml:38: entry “No date” not imported"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("Checked: the blog bakes without a problem (4 posts"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+            let site = root + "/blog/site"
+            for (path, title, words) in [
+                ("2009/03/31/low-tide-high-hopes.html", "Low tide & high hopes", "The water left the bay at noon."),
+                ("2009/04/01/1234567.html", nil, "Only a description, and a status without a title."),
+            ] {
+                let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))), "\(path)")
+                if let title { #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == title, "\(path)") }
+                #expect(page.descendants.contains { $0.name == "p" && $0.text == words }, "\(path)")
+            }
+            #expect(FileManager.default.fileExists(atPath: site + "/p/low-tide/index.html"))
+            #expect(FileManager.default.fileExists(atPath: site + "/notes/1234567/index.html"))
+        }
+    }
+
+    /// A Ghost export: a post, a draft and a page with their HTML, their `/slug/` URLs answered.
+    @Test func importsAGhostExportThenBakesIt() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "ghost", fixtures + "/ghost-export.json", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 1 post, 1 draft and 1 page; 0 already imported; 3 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("ghost-export.json: posts[3]: post “Only lexical” not imported"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("Checked: the blog bakes without a problem"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+            let site = root + "/blog/site"
+            for (path, title, words) in [
+                ("2021/05/06/welcome.html", "Welcome to the garden", "The first seeds went in today."),
+                ("about.html", "About", "A small garden on a balcony."),
+            ] {
+                let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))), "\(path)")
+                #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == title, "\(path)")
+                #expect(page.descendants.contains { $0.name == "p" && $0.text == words }, "\(path)")
+            }
+            #expect(FileManager.default.fileExists(atPath: site + "/welcome/index.html"))
+            #expect(FileManager.default.fileExists(atPath: site + "/about/index.html"))
+        }
+    }
+
+    /// A Blogger export: posts, a draft and a page, their old `.html` URLs answered.
+    @Test func importsABloggerExportThenBakesIt() async throws {
+        try await withTemporaryFolder { root in
+            _ = try await runBake(["init", "blog", "--name", "Moved In", "--url", "https://example.com", "--time-zone", "Europe/Paris", "--author", "Ada"], in: root)
+            let imported = try await runBake(["import", "blogger", fixtures + "/blogger-export.xml", "--into", "blog"], in: root)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("Imported 1 post, 1 draft and 1 page; 0 already imported; 3 skipped; 0 left as text\n"), "\(imported.stdout)")
+            #expect(imported.stdout.contains("Checked: the blog bakes without a problem"), "\(imported.stdout)")
+            let baked = try await runBake(["build", "blog"], in: root)
+            #expect(baked.status == 0, "\(baked.stderr)")
+            let checked = try await runBake(["check", "blog"], in: root)
+            #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+            let site = root + "/blog/site"
+            for (path, title, words) in [
+                ("2011/03/31/sourdough-at-last.html", "Sourdough at last", "The starter finally rose."),
+                ("about-the-kitchen.html", "About the kitchen", "A small kitchen with a big table."),
+            ] {
+                let page = try #require(SiteCheck.document(html: Array(try Data(contentsOf: URL(fileURLWithPath: site + "/" + path)))), "\(path)")
+                #expect(page.descendants.first { $0.name == "h1" }?.text.trimmingCharacters(in: .whitespacesAndNewlines) == title, "\(path)")
+                #expect(page.descendants.contains { $0.name == "p" && $0.text == words }, "\(path)")
+            }
+            #expect(FileManager.default.fileExists(atPath: site + "/2011/03/sourdough-at-last.html"))
+            #expect(FileManager.default.fileExists(atPath: site + "/p/about.html"))
+            #expect(!FileManager.default.fileExists(atPath: site + "/2011/06/01/jam-unfinished.html"))
+        }
+    }
+
     /// The import ends by baking the blog; one that `bake build` would refuse is the import's
     /// failure, each problem with its file and line, and the imported posts stay written.
     @Test func aBlogThatWouldNotBuildAfterTheImportIsReported() async throws {
