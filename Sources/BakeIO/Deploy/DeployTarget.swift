@@ -179,6 +179,15 @@ public struct DeployTarget: Sendable, Hashable {
 }
 
 extension DeployTarget: CustomStringConvertible {
-    /// The name.
-    public var description: String { name }
+    /// The name, as messages show it: a password or token in a URL's user info
+    /// (`git+https://me:TOKEN@github.com/…`) shown as `***`.
+    public var description: String { Self.redacted(name) }
+
+    /// `text` with the password of a URL in it (`https://me:TOKEN@host/…`) shown as `***`.
+    static func redacted(_ text: String) -> String {
+        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else { return text }
+        let login = text[scheme.upperBound..<at]
+        guard !login.contains("/"), let colon = login.firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + "***" + String(text[at...])
+    }
 }

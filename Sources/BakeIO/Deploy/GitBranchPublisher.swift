@@ -25,6 +25,9 @@ struct GitBranchPublisher: Sendable {
     /// The site's URL, for a `CNAME`.
     let siteURL: String?
     let git: Program
+    /// The ssh git runs for a `git+ssh://` target when no one is there to answer a prompt
+    /// (`Rsync.unattendedShell`); nil for git's own.
+    let sshCommand: String?
 
     /// Commits the site on the branch and pushes it; with `dryRun`, only says what would change.
     func publish(plan: DeployPlan, dryRun: Bool) async throws(DeployError) -> DeploySummary {
@@ -144,8 +147,9 @@ private extension GitBranchPublisher {
     /// deploy's error naming `step` and git's line.
     func run(_ arguments: [String], step: String, repository: String, environment: [String: String] = [:], input: [UInt8] = []) async throws(DeployError) -> String {
         let result: ProgramRun
-        let settings = ProcessInfo.processInfo.environment.merging(["GIT_INDEX_FILE": repository + "/bake-index", "GIT_TERMINAL_PROMPT": "0"]) { $1 }
+        var settings = ProcessInfo.processInfo.environment.merging(["GIT_INDEX_FILE": repository + "/bake-index", "GIT_TERMINAL_PROMPT": "0"]) { $1 }
             .merging(environment) { $1 }
+        if let sshCommand { settings["GIT_SSH_COMMAND"] = sshCommand }
         do {
             result = try await git.run(["--literal-pathspecs", "--git-dir", repository, "--work-tree", output] + arguments, in: output,
                                        environment: settings, input: input)
@@ -153,7 +157,9 @@ private extension GitBranchPublisher {
             throw DeployError(.gitFailed(target: target, step: step, said: error.description))
         }
         guard result.succeeded else {
-            throw DeployError(.gitFailed(target: target, step: step, said: ProgramMessages.git.reason(in: result.errors)))
+            // git may quote the URL it was given, token and all.
+            let said = ProgramMessages.git.reason(in: result.errors).replacingOccurrences(of: branch.repository, with: DeployTarget.redacted(branch.repository))
+            throw DeployError(.gitFailed(target: target, step: step, said: said))
         }
         return result.output
     }

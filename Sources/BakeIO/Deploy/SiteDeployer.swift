@@ -101,7 +101,7 @@ public struct SiteDeployer: Sendable {
         }
         if case .git(let branch) = target.kind {
             guard let git = Program.find("git") else { throw DeployError(.gitMissing) }
-            let summary = try await GitBranchPublisher(blog: blog, output: output, target: target, branch: branch, siteURL: siteURL, git: git)
+            let summary = try await GitBranchPublisher(blog: blog, output: output, target: target, branch: branch, siteURL: siteURL, git: git, sshCommand: remoteShell)
                 .publish(plan: plan, dryRun: dryRun)
             if !dryRun {
                 do {
