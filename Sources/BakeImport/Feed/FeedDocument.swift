@@ -27,13 +27,7 @@ public struct FeedDocument: Sendable {
 
     /// Every entry to import, or the first problem that makes the feed unreadable.
     public func read() throws(ImportError) -> ImportSource {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path)
-        } catch {
-            throw ImportError(path: path, line: nil, message: "cannot read the file (\(error.reason)); \(Self.expected)")
-        }
-        return try read(bytes: bytes)
+        try read(bytes: ImportError.readExport(path, expected: Self.expected))
     }
 
     /// The entries of a feed whose bytes are already read; `path` names it in problems.

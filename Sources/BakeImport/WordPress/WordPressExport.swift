@@ -39,13 +39,7 @@ public struct WordPressExport: Sendable {
 
     /// Every item to import, or the first problem that makes the export unreadable.
     public func read() throws(ImportError) -> ImportSource {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileIO.read(path)
-        } catch {
-            throw ImportError(path: path, line: nil, message: "cannot read the file (\(error.reason)); expected a WordPress export (WXR) file")
-        }
-        return try read(bytes: bytes)
+        try read(bytes: ImportError.readExport(path, expected: "expected a WordPress export (WXR) file"))
     }
 
     /// The items of an export whose bytes are already read; `path` names it in problems.
